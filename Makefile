@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# irqconv: top-level build.  `make help` lists the targets.
+#
+# Each part of the project brings its own rules in a rules.mk next to its
+# sources (converter/rules.mk, testsuite/*/rules.mk, ...); this file only
+# holds what they share.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+BUILD := build
+KERNEL_VERSIONS := 6.1 6.12
+
+# `make V=1` shows full commands; `make -s` shows none.
+ifneq ($(V)$(findstring s,$(firstword -$(MAKEFLAGS))),)
+quiet =
+else
+quiet = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+
+.PHONY: all help deps workspace workspaces clean clean-kernel distclean \
+	check demo
+all: irqconv
+
+help:
+	@echo 'irqconv targets:'
+	@echo '  make               build build/bin/irqconv'
+	@echo '  make deps          install missing Debian packages (root)'
+	@echo '  make workspace     6.1 source + clang-16 allmodconfig kbuild tree in build/'
+	@echo '  make workspaces    the same for every kernel ($(KERNEL_VERSIONS))'
+	@echo '  make demo          scan and convert the bundled drivers'
+	@echo '  make check [T=testsuite/TIER[/TEST]]   run the tests (KTAP)'
+	@echo '  make clean         remove build outputs but the kernel trees'
+	@echo '  make clean-kernel  remove the kernel trees'
+
+deps:
+	@scripts/deps.sh
+
+# Workspaces: the stamp files inside each tree are the make targets, so a
+# second run is a no-op.
+$(BUILD)/linux-%/.irqconv-extracted:
+	@BUILD=$(BUILD) scripts/workspace.sh extract $*
+
+$(BUILD)/kbuild-%/.irqconv-prepared: $(BUILD)/linux-%/.irqconv-extracted
+	@rm -f $@
+	@BUILD=$(BUILD) scripts/workspace.sh prepare $*
+
+# Without this make would delete the extraction stamps as intermediate files.
+.SECONDARY: $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/linux-$(v)/.irqconv-extracted)
+
+workspace: $(BUILD)/kbuild-6.1/.irqconv-prepared
+workspaces: $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/kbuild-$(v)/.irqconv-prepared)
+
+include $(sort $(wildcard */rules.mk testsuite/*/rules.mk))
+
+# The tests set up what they need (deps, workspaces, the converter) first.
+check:
+	@scripts/deps.sh
+	@$(MAKE) --no-print-directory -s all workspaces
+	@testsuite/run.sh $(T)
+
+demo:
+	@scripts/deps.sh
+	@$(MAKE) --no-print-directory -s all workspace
+	@scripts/demo.sh
+
+clean:
+	rm -rf $(BUILD)/bin $(BUILD)/converter $(BUILD)/tests $(BUILD)/demo
+
+clean-kernel:
+	rm -rf $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/linux-$(v) $(BUILD)/kbuild-$(v))
+
+distclean:
+	rm -rf $(BUILD)

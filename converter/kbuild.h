@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_KBUILD_H
+#define IRQCONV_KBUILD_H
+
+#include "util.h"
+
+/*
+ * A kernel source tree and the kbuild O= tree configured for it, and the
+ * exact compile command kbuild uses for each C file.
+ *
+ * Commands come from `make -n DIR/` run in the O= tree, which prints every
+ * command of every object the configuration builds below DIR without building
+ * anything.  They are cached per directory in OBJ/.irqconv/commands/ until
+ * .config changes.
+ *
+ * A file the configuration does not build has no command of its own; it
+ * borrows the command of the nearest file kbuild does build (same directory
+ * first, then parent directories), with the file-specific parts (source path,
+ * KBUILD_BASENAME, KBUILD_MODNAME, the directory's -I) rewritten, and is
+ * reported as not in the configuration.
+ */
+struct kbuild_command;
+
+struct kbuild {
+	char *src;		/* absolute path of the source tree */
+	char *obj;		/* absolute path of the O= tree */
+	char *make_args;	/* as recorded when the tree was configured */
+	struct kbuild_command **table;
+	size_t table_size;
+	size_t table_used;
+	struct strvec loaded_dirs;
+	bool quiet;
+};
+
+/* 0, or -1 after saying what is wrong with the trees and how to fix it. */
+int kbuild_open(struct kbuild *kb, const char *src, const char *obj);
+void kbuild_close(struct kbuild *kb);
+
+/* Make sure commands for every file below @reldir ("" = whole tree) are known. */
+int kbuild_load_dir(struct kbuild *kb, const char *reldir);
+
+/*
+ * The argument vector that parses @relpath (relative to the source tree) the
+ * way kbuild compiles it, without the compiler name, -c, -o, dependency
+ * options or the source file itself; relative paths made absolute.
+ * *in_config tells whether kbuild itself builds the file.
+ */
+int kbuild_parse_args(struct kbuild *kb, const char *relpath,
+		      struct strvec *args, bool *in_config);
+
+/* The command line kbuild runs for @relpath, NULL if it is not in the config. */
+const char *kbuild_command_line(struct kbuild *kb, const char *relpath);
+
+/* @path (absolute, or relative to cwd) relative to the source tree, or NULL. */
+char *kbuild_relpath(struct kbuild *kb, const char *path);
+
+#endif

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_UTIL_H
+#define IRQCONV_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+extern const char *progname;
+
+/* Messages follow git: lower case, no final period, names quoted. */
+void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void __attribute__((noreturn, format(printf, 1, 2))) die(const char *fmt, ...);
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *ptr, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable, always NUL-terminated string. */
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t alloc;
+};
+
+#define STRBUF_INIT { NULL, 0, 0 }
+
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const char *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, char c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+void strbuf_reset(struct strbuf *sb);
+char *strbuf_detach(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+
+/* A growable NULL-terminated vector of owned strings. */
+struct strvec {
+	char **v;
+	size_t nr;
+	size_t alloc;
+};
+
+#define STRVEC_INIT { NULL, 0, 0 }
+
+void strvec_push(struct strvec *sv, const char *s);
+void strvec_push_nodup(struct strvec *sv, char *s);
+void strvec_clear(struct strvec *sv);
+
+bool starts_with(const char *s, const char *prefix);
+bool ends_with(const char *s, const char *suffix);
+
+/* Whole-file helpers; read_file returns NULL and sets errno on failure. */
+char *read_file(const char *path, size_t *len);
+/* Write via a temporary file and rename, so readers never see half a file. */
+int write_file_atomic(const char *path, const char *data, size_t len);
+int mkdir_p(const char *path);
+
+/* FNV-1a, 64 bit: a cache key, not a security boundary. */
+unsigned long long hash_bytes(unsigned long long h, const void *data,
+			      size_t len);
+#define HASH_INIT 0xcbf29ce484222325ULL
+
+#endif

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "workspace.h"
+
+#ifndef IRQCONV_BUILD_DIR
+#define IRQCONV_BUILD_DIR "build"
+#endif
+
+void workspace_opts_init(struct workspace_opts *wo)
+{
+	wo->kernel = getenv("IRQCONV_KERNEL");
+	if (!wo->kernel)
+		wo->kernel = IRQCONV_BUILD_DIR "/linux-6.1";
+	wo->kbuild = getenv("IRQCONV_KBUILD");
+	if (!wo->kbuild)
+		wo->kbuild = IRQCONV_BUILD_DIR "/kbuild-6.1";
+}
+
+int workspace_open(const struct workspace_opts *wo, struct kbuild *kb)
+{
+	return kbuild_open(kb, wo->kernel, wo->kbuild);
+}
+
+bool workspace_option(int opt, const char *arg, struct workspace_opts *wo)
+{
+	if (opt == 'K')
+		wo->kernel = arg;
+	else if (opt == 'O')
+		wo->kbuild = arg;
+	else
+		return false;
+	return true;
+}
+
+int workspace_for_each_file(int argc, char **argv, const char *usage,
+			    int (*fn)(struct kbuild *kb, const char *relpath,
+				      void *data),
+			    void *data)
+{
+	static const struct option options[] = {
+		WORKSPACE_OPTIONS,
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct workspace_opts wo;
+	struct kbuild kb;
+	int opt, i, ret = 0;
+
+	workspace_opts_init(&wo);
+	while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+		if (workspace_option(opt, optarg, &wo))
+			continue;
+		if (opt == 'h') {
+			fputs(usage, stdout);
+			return 0;
+		}
+		fputs(usage, stderr);
+		return 2;
+	}
+	if (optind == argc) {
+		fputs(usage, stderr);
+		return 2;
+	}
+	if (workspace_open(&wo, &kb))
+		return 2;
+	for (i = optind; i < argc; i++) {
+		char *rel = kbuild_relpath(&kb, argv[i]);
+		int status;
+
+		if (!rel) {
+			error("'%s': no such file in the kernel tree '%s'",
+			      argv[i], kb.src);
+			status = 2;
+		} else if (!ends_with(rel, ".c")) {
+			error("'%s' is not a C file", argv[i]);
+			status = 2;
+		} else {
+			status = fn(&kb, rel, data);
+		}
+		if (status > ret)
+			ret = status;
+		free(rel);
+	}
+	kbuild_close(&kb);
+	return ret;
+}

@@ -1,0 +1,107 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Kernel workspaces under build/:
+#   build/linux-VER/    Debian's linux-source-VER tarball, extracted, pristine
+#   build/kbuild-VER/   its O= tree, x86_64 allmodconfig with clang-16, prepared
+#
+# Each step leaves a stamp file inside the tree it made and is skipped when the
+# stamp is there, so a second run costs nothing.  A step works in a temporary
+# directory and renames it into place, so an interrupted run leaves no
+# half-made tree behind.
+
+set -euo pipefail
+
+usage() {
+	cat <<USAGE
+usage: workspace.sh extract VER     extract /usr/src/linux-source-VER.tar.xz
+       workspace.sh prepare VER     configure and prepare build/kbuild-VER
+       workspace.sh check VER       exit 0 when both steps are done
+VER is 6.1 or 6.12.  BUILD (default: build) is where the trees go.
+USAGE
+}
+
+die() {
+	echo "workspace: $*" >&2
+	exit 1
+}
+
+BUILD=${BUILD:-build}
+CLANG=${CLANG:-clang-16}
+# Every kbuild invocation on the analysis tree must use the same make
+# arguments as the one that configured it; the converter reads them back from
+# this file.
+MAKE_ARGS="CC=$CLANG"
+
+[ $# -eq 2 ] || { usage >&2; exit 2; }
+cmd=$1
+ver=$2
+case "$ver" in
+6.1|6.12) ;;
+*) die "unknown kernel version '$ver' (6.1 or 6.12)" ;;
+esac
+
+src=$BUILD/linux-$ver
+obj=$BUILD/kbuild-$ver
+tarball=/usr/src/linux-source-$ver.tar.xz
+
+kernel_version() {
+	awk '/^VERSION =/ { v = $3 } /^PATCHLEVEL =/ { p = $3 }
+	     END { if (v != "") print v "." p }' "$1/Makefile"
+}
+
+extract() {
+	[ -f "$src/.irqconv-extracted" ] && return 0
+	[ -f "$tarball" ] || die "$tarball is missing (apt-get install linux-source-$ver, or 'make deps')"
+	mkdir -p "$BUILD"
+	local tmp
+	tmp=$(mktemp -d "$BUILD/.extract-$ver.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT
+	echo "  EXTRACT $tarball -> $src" >&2
+	tar -C "$tmp" -xf "$tarball"
+	local top
+	top=$(find "$tmp" -mindepth 1 -maxdepth 1 -type d)
+	[ -f "$top/Makefile" ] || die "$tarball: no kernel Makefile at its top"
+	local got
+	got=$(kernel_version "$top")
+	[ "$got" = "$ver" ] || die "$tarball: Makefile says version $got, expected $ver"
+	rm -rf "$src"
+	mv "$top" "$src"
+	touch "$src/.irqconv-extracted"
+	rm -rf "$tmp"
+	trap - EXIT
+}
+
+prepare() {
+	[ -f "$obj/.irqconv-prepared" ] && return 0
+	[ -f "$src/.irqconv-extracted" ] || die "$src is not extracted (run: make workspace)"
+	command -v "$CLANG" >/dev/null || die "$CLANG not found (make deps)"
+	local abs_src tmp
+	abs_src=$(cd "$src" && pwd)
+	tmp="$obj.tmp"
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	local abs_tmp
+	abs_tmp=$(cd "$tmp" && pwd)
+	echo "  KBUILD  $obj: x86_64 allmodconfig, $MAKE_ARGS, prepare" >&2
+	make -s -C "$abs_src" O="$abs_tmp" ARCH=x86_64 $MAKE_ARGS allmodconfig >/dev/null
+	make -s -C "$abs_src" O="$abs_tmp" ARCH=x86_64 $MAKE_ARGS \
+		-j"$(nproc)" prepare >/dev/null
+	# kbuild records the absolute O= path in the generated Makefile, so the
+	# tree is prepared under its final name once the temporary one is done.
+	rm -rf "$obj"
+	mv "$tmp" "$obj"
+	local abs_obj
+	abs_obj=$(cd "$obj" && pwd)
+	make -s -C "$abs_src" O="$abs_obj" ARCH=x86_64 $MAKE_ARGS \
+		-j"$(nproc)" prepare >/dev/null
+	printf '%s\n' "ARCH=x86_64 $MAKE_ARGS" > "$obj/.irqconv-make-args"
+	touch "$obj/.irqconv-prepared"
+}
+
+case "$cmd" in
+extract) extract ;;
+prepare) prepare ;;
+check) [ -f "$src/.irqconv-extracted" ] && [ -f "$obj/.irqconv-prepared" ] ;;
+*) usage >&2; exit 2 ;;
+esac

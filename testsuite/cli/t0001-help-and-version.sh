@@ -1,0 +1,15 @@
+# Every command answers --help; the tool answers --help and --version.
+. "$TESTLIB"
+
+out=$("$IRQCONV" --help)
+expect_match "help" "^usage: irqconv" "$out"
+out=$("$IRQCONV" --version)
+expect_match "version" "^irqconv [0-9]+\.[0-9]+-" "$out"
+for cmd in $("$IRQCONV" --help | awk '/^commands:/ { on = 1; next } on && !NF { exit } on { print $1 }'); do
+	out=$("$IRQCONV" "$cmd" --help) || fail "'irqconv $cmd --help' failed"
+	expect_match "$cmd --help" "^usage: irqconv $cmd" "$out"
+done
+status=0; "$IRQCONV" no-such-command >/dev/null 2>&1 || status=$?
+expect_eq "unknown command status" 2 $status
+status=0; "$IRQCONV" >/dev/null 2>&1 || status=$?
+expect_eq "no command status" 2 $status

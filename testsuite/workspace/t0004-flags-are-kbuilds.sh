@@ -1,0 +1,25 @@
+# The flags irqconv parses with are the ones kbuild compiles with.
+. "$TESTLIB"
+
+file=drivers/net/ethernet/intel/e1000/e1000_main.c
+flags=$("$IRQCONV" flags "$file" 2>/dev/null)
+expect_match "in config" "^$file: " "$flags"
+# What kbuild itself would run for the object.
+kbuild=$(make -s -C "$KSRC" O="$KOBJ" $(cat "$KOBJ/.irqconv-make-args") -n \
+	"${file%.c}.o" 2>/dev/null | grep -- "-c -o ${file%.c}.o")
+for want in -D__KERNEL__ "-DKBUILD_MODNAME=" -DMODULE -mcmodel=kernel \
+	    -fno-strict-aliasing "-include $KSRC/include/linux/kconfig.h"; do
+	expect_match "kbuild command" "$want" "$kbuild"
+	expect_match "irqconv flags" "$want" "$flags"
+done
+expect_match "module name" "KBUILD_MODNAME=.*e1000" "$flags"
+# Relative paths of the O= tree are made absolute for libclang.
+expect_no_match "relative include" " -I\./" "$flags"
+expect_match "generated headers" "-I$KOBJ/include" "$flags"
+
+# A file the configuration does not build borrows its directory's flags,
+# under its own name, and says so.
+other=drivers/net/ethernet/8390/mac8390.c
+flags=$("$IRQCONV" flags "$other" 2>/dev/null)
+expect_match "not in config" "^$other \(not in config\): " "$flags"
+expect_match "own basename" "KBUILD_BASENAME=.*mac8390" "$flags"
