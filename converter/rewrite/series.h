@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_REWRITE_SERIES_H
+#define IRQCONV_REWRITE_SERIES_H
+
+#include "rewrite/diff.h"
+#include "util.h"
+
+/*
+ * A patch series in `git format-patch` form: NNNN-subject.patch files, a
+ * 0000-cover-letter.patch and a quilt-style `series` file, written to a
+ * directory that appears whole or not at all.
+ */
+struct series_file {
+	char *path;
+	struct diff_stat stat;
+};
+
+struct series_patch {
+	char *subject;		/* without "[PATCH n/m]" */
+	struct strbuf body;	/* commit message body, before Signed-off-by */
+	struct strbuf diff;	/* diff_unified() output of every file */
+	struct series_file *files;
+	size_t nr_files;
+};
+
+struct series {
+	char *author;		/* "Name <email>" */
+	char *cover_subject;
+	struct strbuf cover_body;
+	struct series_patch *patches;
+	size_t nr;
+	size_t alloc;
+};
+
+void series_init(struct series *s, const char *author);
+void series_release(struct series *s);
+struct series_patch *series_add(struct series *s, const char *subject);
+
+/* Add one file's change to @p: its diff and diffstat line. */
+void series_patch_add_file(struct series_patch *p, const char *path,
+			   const char *old, size_t old_len,
+			   const char *new, size_t new_len);
+
+/*
+ * Write @s into @outdir, replacing what an earlier run left there.  The
+ * patches are written to a sibling temporary directory first and renamed
+ * into place, so @outdir never holds half a series.
+ */
+int series_write(const struct series *s, const char *outdir);
+
+/* "Name <email>" from git config, or NULL when git has none. */
+char *series_author_from_git(void);
+
+/* A file name for @subject, as format-patch makes them. */
+char *series_slug(const char *subject);
+
+#endif
