@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Find code that is wrong for the context a threaded interrupt handler
+/// runs in.  A thread function (thread_fn of request_threaded_irq()) runs
+/// in a kernel thread with interrupts and bottom halves enabled: the
+/// *_irqoff helpers assume interrupts are off, softirqs raised there
+/// (napi_schedule(), raise_softirq(), tasklet_schedule()) only run at the
+/// next bottom-half boundary unless the call sits between
+/// local_bh_disable() and local_bh_enable(), a plain spin_lock() on a lock
+/// that is elsewhere taken with spin_lock_irqsave() can deadlock against
+/// the hard-irq user, and in_interrupt() / in_irq() no longer say what the
+/// old handler meant.  A primary handler runs in hard-irq context: it must
+/// not sleep or wait for its own thread (disable_irq(), synchronize_irq(),
+/// msleep(), mutex_lock(), GFP_KERNEL), and returns IRQ_WAKE_THREAD only
+/// when a thread function exists.  A request without a primary handler
+/// needs IRQF_ONESHOT.
+///
+/// The patch mode replaces the *_irqoff NAPI helpers of thread functions
+/// by the plain ones inside local_bh_disable()/local_bh_enable(), and adds
+/// IRQF_ONESHOT to requests without a primary handler.
+///
+// Confidence: Moderate
+// Copyright: (C) 2026 The irqconv authors
+// Comments: Lock matching is by the name of the lock's structure field or
+//  global variable, not by alias analysis.  Handlers are found through
+//  the requests in the same file.
+// Options: --no-includes --include-headers
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@initialize:ocaml@
+@@
+
+let hazard p msg =
+  let p = List.hd p in
+  if List.mem "org" !Flag.defined_virtual_rules then
+    Coccilib.print_todo ~msg p
+  else
+    Printf.printf "%s:%d:%d-%d: WARNING: %s\n"
+      p.Coccilib.file p.Coccilib.line p.Coccilib.col p.Coccilib.col_end msg
+
+// Functions run by an irq thread.
+@tf@
+identifier t;
+expression irq, h, d;
+@@
+(
+request_threaded_irq(irq, h, \(t\|&t\), ...)
+|
+devm_request_threaded_irq(d, irq, h, \(t\|&t\), ...)
+|
+request_irq_quickcheck(irq, h, \(t\|&t\), ...)
+|
+devm_request_irq_quickcheck(d, irq, h, \(t\|&t\), ...)
+)
+
+// Functions run in hard-irq context: primary handlers and quick checks.
+@pf@
+identifier p;
+expression irq, t, d;
+@@
+(
+request_threaded_irq(irq, \(p\|&p\), t, ...)
+|
+devm_request_threaded_irq(d, irq, \(p\|&p\), t, ...)
+|
+request_irq(irq, \(p\|&p\), ...)
+|
+devm_request_irq(d, irq, \(p\|&p\), ...)
+|
+request_irq_quickcheck(irq, \(p\|&p\), ...)
+|
+devm_request_irq_quickcheck(d, irq, \(p\|&p\), ...)
+)
+
+// Primary handlers registered without a thread function.
+@nothread@
+identifier p;
+expression irq, d;
+@@
+(
+request_threaded_irq(irq, \(p\|&p\), NULL, ...)
+|
+devm_request_threaded_irq(d, irq, \(p\|&p\), NULL, ...)
+|
+request_irq(irq, \(p\|&p\), ...)
+|
+devm_request_irq(d, irq, \(p\|&p\), ...)
+)
+
+//
+// Thread functions: *_irqoff helpers.
+//
+
+@depends on patch@
+identifier tf.t;
+expression n;
+@@
+t(...)
+{
+<...
+(
+- napi_schedule_irqoff(n);
++ local_bh_disable();
++ napi_schedule(n);
++ local_bh_enable();
+|
+- __napi_schedule_irqoff(n);
++ local_bh_disable();
++ __napi_schedule(n);
++ local_bh_enable();
+)
+...>
+}
+
+@irqoff depends on !patch@
+identifier tf.t;
+identifier f = {napi_schedule_irqoff, __napi_schedule_irqoff};
+position p;
+@@
+t(...)
+{
+<...
+f@p(...)
+...>
+}
+
+@depends on context@
+identifier f;
+position irqoff.p;
+@@
+* f@p(...)
+
+@script:ocaml depends on org || report@
+p << irqoff.p;
+f << irqoff.f;
+@@
+hazard p (f ^ "() in a thread function: interrupts are on there, use the plain helper inside local_bh_disable()/local_bh_enable()")
+
+//
+// Thread functions: softirqs raised outside a bottom-half-disabled section.
+//
+
+@bh depends on !patch@
+identifier tf.t;
+identifier f = {napi_schedule, __napi_schedule, raise_softirq,
+		raise_softirq_irqoff, __raise_softirq_irqoff,
+		tasklet_schedule, tasklet_hi_schedule};
+position p;
+@@
+t(...)
+{
+<...
+local_bh_disable();
+... when != local_bh_enable();
+f@p(...);
+...>
+}
+
+@softirq depends on !patch@
+identifier tf.t;
+identifier f = {napi_schedule, __napi_schedule, raise_softirq,
+		raise_softirq_irqoff, __raise_softirq_irqoff,
+		tasklet_schedule, tasklet_hi_schedule};
+position p != bh.p;
+@@
+t(...)
+{
+<...
+f@p(...)
+...>
+}
+
+@depends on context@
+identifier f;
+position softirq.p;
+@@
+* f@p(...)
+
+@script:ocaml depends on org || report@
+p << softirq.p;
+f << softirq.f;
+@@
+hazard p (f ^ "() in a thread function outside local_bh_disable()/local_bh_enable(): the softirq only runs at the next bottom-half boundary")
+
+//
+// Thread functions: plain spin_lock() on a lock taken with interrupts off
+// elsewhere.
+//
+
+@irqsafe_lock@
+expression e;
+identifier l;
+@@
+(
+spin_lock_irqsave(&e->l, ...)
+|
+spin_lock_irqsave(&l, ...)
+|
+spin_lock_irq(&e->l)
+|
+spin_lock_irq(&l)
+)
+
+@plainlock depends on !patch@
+identifier tf.t;
+identifier irqsafe_lock.l;
+expression e;
+position p;
+@@
+t(...)
+{
+<...
+(
+spin_lock@p(&e->l)
+|
+spin_lock@p(&l)
+)
+...>
+}
+
+@depends on context@
+position plainlock.p;
+@@
+* spin_lock@p(...)
+
+@script:ocaml depends on org || report@
+p << plainlock.p;
+l << irqsafe_lock.l;
+@@
+hazard p ("spin_lock() on " ^ l ^ " in a thread function, elsewhere taken with interrupts off: use spin_lock_irqsave()")
+
+//
+// Thread functions: context tests that meant "in the interrupt handler".
+//
+
+@ctx depends on !patch@
+identifier tf.t;
+identifier f = {in_interrupt, in_irq, in_hardirq};
+position p;
+@@
+t(...)
+{
+<...
+f@p()
+...>
+}
+
+@depends on context@
+identifier f;
+position ctx.p;
+@@
+* f@p()
+
+@script:ocaml depends on org || report@
+p << ctx.p;
+f << ctx.f;
+@@
+hazard p (f ^ "() in a thread function is false there")
+
+//
+// Primary handlers: sleeping or waiting for the own thread.
+//
+
+@sleep depends on !patch@
+identifier pf.p;
+identifier f = {disable_irq, synchronize_irq, msleep, msleep_interruptible,
+		ssleep, usleep_range, mutex_lock, mutex_lock_interruptible,
+		wait_for_completion, might_sleep};
+position q;
+@@
+p(...)
+{
+<...
+f@q(...)
+...>
+}
+
+@depends on context@
+identifier f;
+position sleep.q;
+@@
+* f@q(...)
+
+@script:ocaml depends on org || report@
+q << sleep.q;
+f << sleep.f;
+@@
+hazard q (f ^ "() in a primary interrupt handler: it runs in hard-irq context")
+
+@gfp depends on !patch@
+identifier pf.p;
+position q;
+@@
+p(...)
+{
+<...
+GFP_KERNEL@q
+...>
+}
+
+@depends on context@
+position gfp.q;
+@@
+* GFP_KERNEL@q
+
+@script:ocaml depends on org || report@
+q << gfp.q;
+@@
+hazard q "GFP_KERNEL in a primary interrupt handler: it runs in hard-irq context, use GFP_ATOMIC"
+
+//
+// Primary handlers that wake a thread that does not exist.
+//
+
+@wake depends on !patch@
+identifier nothread.p;
+position q;
+@@
+p(...)
+{
+<...
+return IRQ_WAKE_THREAD@q;
+...>
+}
+
+@depends on context@
+position wake.q;
+@@
+* return IRQ_WAKE_THREAD@q;
+
+@script:ocaml depends on org || report@
+q << wake.q;
+p << nothread.p;
+@@
+hazard q (p ^ " returns IRQ_WAKE_THREAD but is requested without a thread function")
+
+//
+// Requests without a primary handler need IRQF_ONESHOT.
+//
+
+@has_oneshot@
+expression irq, t, d, flags;
+position p;
+@@
+(
+request_threaded_irq@p(irq, NULL, t, \(IRQF_ONESHOT\|IRQF_ONESHOT | flags\), ...)
+|
+devm_request_threaded_irq@p(d, irq, NULL, t,
+			    \(IRQF_ONESHOT\|IRQF_ONESHOT | flags\), ...)
+)
+
+@depends on patch@
+expression irq, t, d, flags;
+position p != has_oneshot.p;
+@@
+(
+request_threaded_irq@p(irq, NULL, t,
+(
+- 0
++ IRQF_ONESHOT
+|
+- flags
++ flags | IRQF_ONESHOT
+)
+, ...)
+|
+devm_request_threaded_irq@p(d, irq, NULL, t,
+(
+- 0
++ IRQF_ONESHOT
+|
+- flags
++ flags | IRQF_ONESHOT
+)
+, ...)
+)
+
+@nooneshot depends on !patch@
+expression irq, d;
+position p != has_oneshot.p;
+@@
+(
+request_threaded_irq@p(irq, NULL, ...)
+|
+devm_request_threaded_irq@p(d, irq, NULL, ...)
+)
+
+@depends on context@
+identifier f;
+position nooneshot.p;
+@@
+* f@p(...)
+
+@script:ocaml depends on org || report@
+p << nooneshot.p;
+@@
+hazard p "threaded irq requested without a primary handler and without IRQF_ONESHOT: the request fails"

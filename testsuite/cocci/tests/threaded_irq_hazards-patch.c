@@ -1,0 +1,96 @@
+// spatch: threaded_irq_hazards.cocci -D patch
+struct foo {
+	spinlock_t lock;
+	spinlock_t stats_lock;
+	struct napi_struct napi;
+	struct mutex mutex;
+	struct tasklet_struct tasklet;
+};
+
+static DEFINE_SPINLOCK(global_lock);
+
+static irqreturn_t foo_quick_check(int irq, void *dev_id)
+{
+	struct foo *fp = dev_id;
+	void *buf;
+
+	if (!foo_pending(fp))
+		return IRQ_NONE;
+	disable_irq_nosync(irq);
+	synchronize_irq(irq);
+	buf = kmalloc(64, GFP_KERNEL);
+	mutex_lock(&fp->mutex);
+	msleep(1);
+	mutex_unlock(&fp->mutex);
+	return IRQ_WAKE_THREAD;
+}
+
+static irqreturn_t foo_thread(int irq, void *dev_id)
+{
+	struct foo *fp = dev_id;
+
+	spin_lock(&fp->lock);
+	spin_lock(&fp->stats_lock);
+	spin_lock(&global_lock);
+	napi_schedule_irqoff(&fp->napi);
+	if (napi_schedule_prep(&fp->napi))
+		__napi_schedule_irqoff(&fp->napi);
+	spin_unlock(&global_lock);
+	spin_unlock(&fp->stats_lock);
+	spin_unlock(&fp->lock);
+	napi_schedule(&fp->napi);
+	tasklet_schedule(&fp->tasklet);
+	local_bh_disable();
+	napi_schedule(&fp->napi);
+	raise_softirq(NET_RX_SOFTIRQ);
+	local_bh_enable();
+	if (in_interrupt() || in_irq())
+		return IRQ_NONE;
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t bar_intr(int irq, void *dev_id)
+{
+	if (!bar_pending(dev_id))
+		return IRQ_NONE;
+	return IRQ_WAKE_THREAD;
+}
+
+static irqreturn_t baz_thread(int irq, void *dev_id)
+{
+	msleep(10);
+	return IRQ_HANDLED;
+}
+
+static void foo_poll(struct foo *fp)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&fp->lock, flags);
+	spin_unlock_irqrestore(&fp->lock, flags);
+	spin_lock_irq(&global_lock);
+	spin_unlock_irq(&global_lock);
+	napi_schedule_irqoff(&fp->napi);
+}
+
+static int foo_probe(struct device *dev, struct foo *fp)
+{
+	int err;
+
+	err = devm_request_threaded_irq(dev, fp->irq, foo_quick_check,
+					foo_thread, IRQF_SHARED, "foo", fp);
+	if (err)
+		return err;
+	err = request_irq(fp->irq2, bar_intr, 0, "bar", fp);
+	if (err)
+		return err;
+	err = request_threaded_irq(fp->irq3, NULL, baz_thread, 0, "baz", fp);
+	if (err)
+		return err;
+	err = request_threaded_irq(fp->irq4, NULL, baz_thread,
+				   IRQF_TRIGGER_LOW, "baz", fp);
+	if (err)
+		return err;
+	return request_threaded_irq(fp->irq5, NULL, &baz_thread,
+				    IRQF_ONESHOT | IRQF_TRIGGER_LOW, "baz", fp);
+}
