@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Scanning one file: parse it, run the pipeline, render its records. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan/file.h"
+#include "scan/output.h"
+#include "scan/scan.h"
+#include "tu.h"
+
+void scan_file(struct kbuild *kb, const char *relpath, struct strbuf *out)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	struct scan_sites sites = { NULL, 0, 0 };
+	struct scan_tu st;
+	struct tu tu;
+	size_t i;
+
+	if (tu_parse(index, kb, relpath, &tu) < 0 || tu.nr_errors) {
+		scan_file_failure(relpath, !tu.in_config, "parse-error",
+				  tu.first_error ? tu.first_error :
+				  "libclang could not parse the file", out);
+		goto out;
+	}
+	scan_tu_init(&st, tu.unit, relpath, kb->src);
+	scan_tu_run(&st, !tu.in_config, &sites);
+	for (i = 0; i < sites.nr; i++)
+		scan_site_records(&sites.v[i], out);
+	scan_sites_release(&sites);
+	scan_tu_release(&st);
+out:
+	tu_release(&tu);
+	clang_disposeIndex(index);
+}
+
+bool scan_file_may_request(const char *path)
+{
+	static const char *const names[] = {
+		"request_irq", "request_threaded_irq", "request_any_context_irq",
+		"request_percpu_irq", "request_nmi", NULL,
+	};
+	char *data = read_file(path, NULL);
+	const char *const *n;
+	bool found = false;
+
+	/* Unreadable: let the parser say what is wrong. */
+	if (!data)
+		return true;
+	for (n = names; *n && !found; n++)
+		found = strstr(data, *n) != NULL;
+	free(data);
+	return found;
+}

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Handler resolution: from the handler argument of a request call to the
+ * function definitions it can name.  Followed, in the same file:
+ *   direct       a function name
+ *   address      &name
+ *   local        a local variable assigned exactly once in its function
+ *   conditional  both arms of c ? a : b
+ *   field        a struct field, from its initialisers and assignments
+ *   wrapper      a parameter of the enclosing function, through every call
+ *                of that function in the file
+ * Anything else leaves the site unanalysable with the reason.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan/scan.h"
+#include "tu.h"
+
+#define RESOLVE_DEPTH 4
+
+static void resolve_expr(struct scan_tu *st, CXCursor e,
+			 struct resolution *res, int depth);
+
+static void set_how(struct resolution *res, const char *how)
+{
+	/* The outermost step names the case; inner steps do not override. */
+	if (!res->how)
+		res->how = how;
+}
+
+static void fail(struct resolution *res, char *why)
+{
+	if (!res->why_not)
+		res->why_not = why;
+	else
+		free(why);
+}
+
+static void add_fn(struct resolution *res, CXCursor def)
+{
+	size_t i;
+
+	for (i = 0; i < res->nr; i++)
+		if (clang_equalCursors(res->fn[i], def))
+			return;
+	if (res->nr < ARRAY_SIZE(res->fn))
+		res->fn[res->nr++] = def;
+}
+
+struct kids {
+	CXCursor v[3];
+	size_t n;
+};
+
+static enum CXChildVisitResult child_at(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct kids *k = data;
+
+	(void)parent;
+	if (k->n < 3)
+		k->v[k->n] = c;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+/* Up to three children of @c; returns how many it has. */
+static size_t children(CXCursor c, CXCursor out[3])
+{
+	struct kids k = { { clang_getNullCursor(), clang_getNullCursor(),
+			    clang_getNullCursor() }, 0 };
+
+	clang_visitChildren(c, child_at, &k);
+	memcpy(out, k.v, sizeof(k.v));
+	return k.n;
+}
+
+static enum CXChildVisitResult last_expr(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	(void)parent;
+	if (clang_isExpression(clang_getCursorKind(c)))
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+/* The initialiser of a variable declaration, or a null cursor. */
+static CXCursor var_init(CXCursor var)
+{
+	CXCursor init = clang_getNullCursor();
+
+	clang_visitChildren(var, last_expr, &init);
+	return init;
+}
+
+/* Whether binary operator @op is a plain assignment (not ==, <=, ...). */
+static bool is_assignment(struct scan_tu *st, CXCursor op, CXCursor lhs,
+			  CXCursor rhs)
+{
+	CXFile f;
+	struct src_range l = cx_range(st, lhs, &f), r = cx_range(st, rhs, NULL);
+	char *between;
+	bool ret;
+
+	(void)op;
+	if (r.begin < l.end)
+		return false;
+	between = cx_range_text(st, f, (struct src_range){ l.end, r.begin, 0 });
+	ret = !strcmp(between, "=");
+	free(between);
+	return ret;
+}
+
+struct assign_walk {
+	struct scan_tu *st;
+	CXCursor decl;		/* variable or field assigned */
+	CXCursor rhs[8];
+	size_t nr;
+};
+
+static bool lhs_is(CXCursor lhs, CXCursor decl)
+{
+	enum CXCursorKind k;
+
+	lhs = cx_strip(lhs);
+	k = clang_getCursorKind(lhs);
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+		return false;
+	return clang_equalCursors(clang_getCursorReferenced(lhs), decl);
+}
+
+static void note_rhs(struct assign_walk *w, CXCursor rhs)
+{
+	if (w->nr < ARRAY_SIZE(w->rhs))
+		w->rhs[w->nr] = rhs;
+	w->nr++;
+}
+
+static enum CXChildVisitResult assign_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct assign_walk *w = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor kids[3];
+
+	(void)parent;
+	if (k == CXCursor_BinaryOperator && children(c, kids) == 2 &&
+	    lhs_is(kids[0], w->decl) && is_assignment(w->st, c, kids[0], kids[1]))
+		note_rhs(w, kids[1]);
+	return CXChildVisit_Recurse;
+}
+
+/* .field = value in initialiser lists: libclang shows the designator as a
+ * MemberRef child followed by the value. */
+struct init_walk {
+	struct assign_walk *w;
+	bool take_next;
+};
+
+static enum CXChildVisitResult init_list_visit(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	struct init_walk *iw = data;
+
+	(void)parent;
+	if (iw->take_next && clang_isExpression(clang_getCursorKind(c))) {
+		note_rhs(iw->w, c);
+		iw->take_next = false;
+		return CXChildVisit_Continue;
+	}
+	iw->take_next = clang_getCursorKind(c) == CXCursor_MemberRef &&
+		clang_equalCursors(clang_getCursorReferenced(c), iw->w->decl);
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult field_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct assign_walk *w = data;
+
+	if (clang_getCursorKind(c) == CXCursor_InitListExpr) {
+		struct init_walk iw = { w, false };
+
+		clang_visitChildren(c, init_list_visit, &iw);
+	}
+	return assign_visit(c, parent, data);
+}
+
+static enum CXChildVisitResult main_decls(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct assign_walk *w = data;
+
+	(void)parent;
+	if (cx_in_main_file(w->st, c)) {
+		field_visit(c, parent, data);
+		clang_visitChildren(c, field_visit, w);
+	}
+	return CXChildVisit_Continue;
+}
+
+static void resolve_assigned(struct scan_tu *st, struct assign_walk *w,
+			     const char *what, const char *name,
+			     struct resolution *res, int depth)
+{
+	size_t i;
+
+	if (!w->nr) {
+		fail(res, xasprintf("%s '%s' is never assigned a handler in this file",
+				    what, name));
+		return;
+	}
+	if (w->nr > ARRAY_SIZE(w->rhs)) {
+		fail(res, xasprintf("%s '%s' is assigned %zu times", what, name,
+				    w->nr));
+		return;
+	}
+	for (i = 0; i < w->nr; i++)
+		resolve_expr(st, w->rhs[i], res, depth - 1);
+}
+
+static void resolve_local(struct scan_tu *st, CXCursor var, const char *name,
+			  struct resolution *res, int depth)
+{
+	struct assign_walk w = { st, var, { { 0 } }, 0 };
+	CXCursor init = var_init(var);
+	CXCursor scope = clang_getCursorSemanticParent(var);
+
+	set_how(res, "local");
+	if (!clang_Cursor_isNull(init))
+		note_rhs(&w, init);
+	if (clang_getCursorKind(scope) == CXCursor_FunctionDecl)
+		clang_visitChildren(scope, assign_visit, &w);
+	else
+		clang_visitChildren(clang_getTranslationUnitCursor(st->unit),
+				    main_decls, &w);
+	if (w.nr > 1) {
+		fail(res, xasprintf("variable '%s' is assigned %zu times; irqconv follows one reaching assignment only",
+				    name, w.nr));
+		return;
+	}
+	resolve_assigned(st, &w, "variable", name, res, depth);
+}
+
+static void resolve_field(struct scan_tu *st, CXCursor field, const char *name,
+			  struct resolution *res, int depth)
+{
+	struct assign_walk w = { st, field, { { 0 } }, 0 };
+
+	set_how(res, "field");
+	clang_visitChildren(clang_getTranslationUnitCursor(st->unit),
+			    main_decls, &w);
+	resolve_assigned(st, &w, "field", name, res, depth);
+}
+
+struct caller_walk {
+	struct scan_tu *st;
+	CXCursor fn;
+	unsigned int index;
+	struct resolution *res;
+	int depth;
+	size_t nr;
+};
+
+static void caller_visit(CXCursor call, void *data)
+{
+	struct caller_walk *w = data;
+	CXCursor def = cx_callee_definition(call);
+
+	if (clang_Cursor_isNull(def) || !clang_equalCursors(def, w->fn))
+		return;
+	w->nr++;
+	if ((int)w->index < clang_Cursor_getNumArguments(call))
+		resolve_expr(w->st, clang_Cursor_getArgument(call, w->index),
+			     w->res, w->depth - 1);
+}
+
+static void resolve_param(struct scan_tu *st, CXCursor parm, const char *name,
+			  struct resolution *res, int depth)
+{
+	CXCursor fn = clang_getCursorSemanticParent(parm);
+	struct caller_walk w = { st, fn, 0, res, depth, 0 };
+	int i, n;
+
+	set_how(res, "wrapper");
+	fn = clang_getCursorDefinition(fn);
+	w.fn = fn;
+	n = clang_Cursor_getNumArguments(fn);
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(fn, i), parm))
+			break;
+	if (i == n) {
+		fail(res, xasprintf("parameter '%s' not found in its function",
+				    name));
+		return;
+	}
+	w.index = i;
+	cx_for_each_main_call(st, caller_visit, &w);
+	if (!w.nr) {
+		char *fname = cxstring_take(clang_getCursorSpelling(fn));
+
+		fail(res, xasprintf("'%s' passes its parameter '%s' on, but nothing in this file calls it",
+				    fname, name));
+		free(fname);
+	}
+}
+
+static void resolve_ref(struct scan_tu *st, CXCursor ref, struct resolution *res,
+			int depth)
+{
+	CXCursor decl = clang_getCursorReferenced(ref);
+	char *name = cxstring_take(clang_getCursorSpelling(decl));
+
+	switch (clang_getCursorKind(decl)) {
+	case CXCursor_FunctionDecl: {
+		CXCursor def = clang_getCursorDefinition(decl);
+
+		set_how(res, "direct");
+		if (clang_Cursor_isNull(def))
+			fail(res, xasprintf("handler '%s' is defined in another file",
+					    name));
+		else
+			add_fn(res, def);
+		break;
+	}
+	case CXCursor_VarDecl:
+		resolve_local(st, decl, name, res, depth);
+		break;
+	case CXCursor_ParmDecl:
+		resolve_param(st, decl, name, res, depth);
+		break;
+	case CXCursor_FieldDecl:
+		resolve_field(st, decl, name, res, depth);
+		break;
+	default:
+		fail(res, xasprintf("handler '%s' is neither a function, a variable nor a field",
+				    name));
+	}
+	free(name);
+}
+
+static void resolve_expr(struct scan_tu *st, CXCursor e,
+			 struct resolution *res, int depth)
+{
+	CXCursor kids[3];
+	char *text;
+
+	e = cx_strip(e);
+	if (depth <= 0) {
+		fail(res, xstrdup("the handler is passed through too many steps"));
+		return;
+	}
+	switch (clang_getCursorKind(e)) {
+	case CXCursor_UnaryOperator:
+		set_how(res, "address");
+		if (children(e, kids) == 1)
+			resolve_expr(st, kids[0], res, depth);
+		return;
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+		resolve_ref(st, e, res, depth);
+		return;
+	case CXCursor_ConditionalOperator:
+		set_how(res, "conditional");
+		if (children(e, kids) == 3) {
+			resolve_expr(st, kids[1], res, depth);
+			resolve_expr(st, kids[2], res, depth);
+		}
+		return;
+	default:
+		break;
+	}
+	text = cx_text(st, e);
+	if (!strcmp(text, "NULL") || !strcmp(text, "0"))
+		fail(res, xstrdup("the primary handler is NULL"));
+	else
+		fail(res, xasprintf("handler argument '%s' is an expression irqconv does not follow",
+				    text));
+	free(text);
+}
+
+void scan_resolve_handler(struct scan_tu *st, CXCursor call, CXCursor arg,
+			  struct resolution *res)
+{
+	(void)call;
+	resolve_expr(st, arg, res, RESOLVE_DEPTH);
+	if (res->nr) {
+		free(res->why_not);
+		res->why_not = NULL;
+	}
+}

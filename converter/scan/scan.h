@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_SCAN_SCAN_H
+#define IRQCONV_SCAN_SCAN_H
+
+/*
+ * The scanner's stages over one parsed file: find the request calls
+ * (sites.c), resolve each handler argument to function definitions
+ * (resolve.c), gather the handler facts (analyze/), judge (verdict.c).
+ */
+#include "scan/cx.h"
+#include "scan/model.h"
+
+struct scan_sites {
+	struct scan_site *v;
+	size_t nr, alloc;
+};
+
+struct scan_site *scan_sites_add(struct scan_sites *ss);
+void scan_sites_release(struct scan_sites *ss);
+
+/* Every request call written in the main file, with its arguments. */
+void scan_find_sites(struct scan_tu *st, struct scan_sites *out);
+
+/* The function definitions a handler argument can name; see resolve.c. */
+struct resolution {
+	CXCursor fn[8];
+	size_t nr;
+	const char *how;	/* direct, address, local, conditional, field, wrapper */
+	char *why_not;		/* set when it could not be resolved */
+};
+void scan_resolve_handler(struct scan_tu *st, CXCursor call, CXCursor arg,
+			  struct resolution *res);
+
+/* Fill @s->facts for the handler defined at @fn. */
+void scan_analyze_handler(struct scan_tu *st, CXCursor fn,
+			  struct scan_site *s);
+
+/* Decide @s->verdict, strategy and reasons; @all are the file's sites. */
+void scan_judge(struct scan_site *s, const struct scan_sites *all);
+
+/* The whole pipeline over one parsed file. */
+void scan_tu_run(struct scan_tu *st, bool not_in_config,
+		 struct scan_sites *out);
+
+#endif

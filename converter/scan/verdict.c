@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The verdict of a site, from its call and its handler facts.  Reason codes
+ * and strategies are a fixed list, defined in docs/analysis.md; the first
+ * reason sentence is the one a maintainer reads.
+ */
+#include <string.h>
+
+#include "scan/scan.h"
+
+static bool flag_set(const struct scan_site *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; s->flags_const && i < s->flags_decoded.nr; i++)
+		if (!strcmp(s->flags_decoded.v[i], name))
+			return true;
+	return false;
+}
+
+/* Another site of this file installs the same handler differently. */
+static const struct scan_site *incompatible_site(const struct scan_site *s,
+						 const struct scan_sites *all)
+{
+	size_t i;
+
+	for (i = 0; i < all->nr; i++) {
+		const struct scan_site *o = &all->v[i];
+
+		if (o == s || !o->handler || strcmp(o->handler, s->handler) ||
+		    strcmp(o->handler_file, s->handler_file))
+			continue;
+		if (strcmp(o->call_name + (o->managed ? 5 : 0),
+			   s->call_name + (s->managed ? 5 : 0)) ||
+		    !o->thread_text != !s->thread_text)
+			return o;
+	}
+	return NULL;
+}
+
+/* A mask operation the primary can use, or NULL. */
+static const struct fact *usable_mask(const struct handler_facts *hf)
+{
+	size_t i;
+
+	for (i = 0; i < hf->nr; i++)
+		if (hf->v[i].kind == FACT_MASK && !hf->v[i].unusable)
+			return &hf->v[i];
+	return NULL;
+}
+
+static bool refused(struct scan_site *s, const struct scan_sites *all)
+{
+	const struct handler_facts *hf = s->facts;
+	const struct scan_site *o;
+	const struct fact *f;
+
+	if (!strcmp(s->call_name, "request_nmi")) {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "nmi",
+				"an NMI handler runs in NMI context and cannot be threaded");
+	} else if (!strcmp(s->call_name, "request_percpu_irq") ||
+		   flag_set(s, "IRQF_PERCPU")) {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "per-cpu",
+				"a per-CPU interrupt is handled on the CPU that took it and cannot be threaded");
+	} else if (flag_set(s, "__IRQF_TIMER")) {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "timer",
+				"IRQF_TIMER marks a timer interrupt, which must run in hard-irq context");
+	} else if (flag_set(s, "IRQF_NO_THREAD")) {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "no-thread",
+				"the request says IRQF_NO_THREAD: the handler must stay in hard-irq context");
+	} else if (strstr(s->call_name, "any_context")) {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "any-context",
+				"request_any_context_irq() lets the core choose the context; the handler already copes with a thread");
+	} else if ((f = handler_facts_first(hf, FACT_DEMUX))) {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "chained-handler",
+				"the handler dispatches other interrupts (%s() at line %u): an irqchip demultiplexer stays in hard-irq context",
+				f->name, f->where.line);
+	} else if ((o = incompatible_site(s, all))) {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "incompatible-sites",
+				"'%s' is also installed by %s() at line %u, which needs a different conversion",
+				s->handler, o->call_name, o->call.line);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static void convertible(struct scan_site *s)
+{
+	const struct handler_facts *hf = s->facts;
+	const struct fact *own = handler_facts_first(hf, FACT_OWNERSHIP);
+	const struct fact *mask = usable_mask(hf);
+	const struct fact *ack = handler_facts_first(hf, FACT_ACK);
+	const char *line = s->shared == 1 ? "the line is shared" :
+		s->shared < 0 ? "the flags are not constant, so the line may be shared" :
+		NULL;
+
+	if (own && mask) {
+		s->strategy = xstrdup("split-mask");
+		scan_site_judge(s, VERDICT_CONVERTIBLE, "split-mask",
+				"the primary keeps the ownership check at line %u and masks the device with %s at line %u; the thread does the rest and unmasks",
+				own->where.line, mask->name, mask->where.line);
+	} else if (!line) {
+		s->strategy = xstrdup("split-oneshot");
+		if (own)
+			scan_site_judge(s, VERDICT_CONVERTIBLE, "split-oneshot",
+					"the line is not shared, so the primary keeps the ownership check at line %u and IRQF_ONESHOT keeps the line masked while the thread runs",
+					own->where.line);
+		else
+			scan_site_judge(s, VERDICT_CONVERTIBLE, "split-oneshot",
+					"the line is not shared and the handler has no ownership check, so a NULL primary with IRQF_ONESHOT keeps the line masked while the thread runs");
+	} else if (own && ack) {
+		s->strategy = xstrdup("staged");
+		scan_site_judge(s, VERDICT_CONVERTIBLE, "staged",
+				"%s and nothing masks the device, but the primary can keep the ownership check at line %u and the acknowledge %s at line %u, and hand the status to the thread",
+				line, own->where.line, ack->name, ack->where.line);
+	} else if (!own) {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "no-ownership-check",
+				"%s and the handler returns no IRQ_NONE decided by a device read, so no primary could tell whose interrupt it is",
+				line);
+	} else {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "cannot-silence-device",
+				"%s and the handler neither masks nor acknowledges the device, so a primary could not quiet a level-triggered line before the thread runs",
+				line);
+	}
+}
+
+static void notes(struct scan_site *s)
+{
+	const struct handler_facts *hf = s->facts;
+	size_t i, deferred = 0, napi = 0;
+
+	for (i = 0; i < hf->nr; i++) {
+		const struct fact *f = &hf->v[i];
+
+		switch (f->kind) {
+		case FACT_DEFERRED:
+			deferred++;
+			napi += !strcmp(f->detail, "napi");
+			if (!strcmp(f->detail, "tasklet") && f->target &&
+			    !s->tasklet_fold &&
+			    s->verdict == VERDICT_CONVERTIBLE) {
+				s->tasklet_fold = xstrdup(f->target);
+				strvec_push(&s->reason_codes, "tasklet-fold");
+				scan_site_note(s, "the tasklet function %s() it schedules at line %u can run in the thread instead",
+					       f->target, f->where.line);
+			}
+			break;
+		case FACT_IRQOFF:
+			scan_site_note(s, "%s() at line %u assumes interrupts off; the thread needs its plain form",
+				       f->name, f->where.line);
+			break;
+		case FACT_LOCK:
+			if (!strcmp(f->name, "spin_lock") ||
+			    !strcmp(f->name, "raw_spin_lock"))
+				scan_site_note(s, "%s(%s) at line %u relies on interrupts being off; in the thread it needs the _irqsave form if hard-irq code takes the lock too",
+					       f->name, f->arg, f->where.line);
+			break;
+		case FACT_CONTEXT:
+			scan_site_note(s, "%s() at line %u changes value in a thread",
+				       f->name, f->where.line);
+			break;
+		case FACT_CALLER:
+			scan_site_note(s, "the handler is also called directly at line %u",
+				       f->where.line);
+			break;
+		case FACT_MASK:
+			if (f->unusable)
+				scan_site_note(s, "%s() %s, so it cannot mask in hard-irq context",
+					       f->name, f->arg);
+			break;
+		default:
+			break;
+		}
+	}
+	if (s->verdict == VERDICT_CONVERTIBLE && deferred && deferred == napi)
+		scan_site_note(s, "the handler only schedules NAPI, so a thread gains little");
+}
+
+void scan_judge(struct scan_site *s, const struct scan_sites *all)
+{
+	if (s->thread_text) {
+		scan_site_judge(s, VERDICT_ALREADY_THREADED, "already-threaded",
+				"%s() already gives the handler a thread function (%s)",
+				s->call_name, s->thread_text);
+		return;
+	}
+	if (!refused(s, all))
+		convertible(s);
+	notes(s);
+}
