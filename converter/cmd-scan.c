@@ -112,8 +112,10 @@ static int add_path(struct scan_run *r, const char *arg)
 	struct stat s;
 	int ret = 0;
 
+	if (!rel)
+		rel = kbuild_external_relpath(r->kb, arg);
 	if (!rel) {
-		error("'%s' is not a path inside the kernel tree '%s' (paths are relative to it)",
+		error("'%s' is not a path inside the kernel tree '%s' (paths are relative to it), nor an external module directory with a Kbuild file",
 		      arg, r->kb->src);
 		return 2;
 	}

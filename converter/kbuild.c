@@ -134,6 +134,7 @@ void kbuild_close(struct kbuild *kb)
 	}
 	free(kb->table);
 	strvec_clear(&kb->loaded_dirs);
+	free(kb->ext_dir);
 	free(kb->src);
 	free(kb->obj);
 	free(kb->make_args);
@@ -163,6 +164,66 @@ char *kbuild_relpath(struct kbuild *kb, const char *path)
 }
 
 /*
+ * @abs (absolute, normalised) relative to the source tree, with ../ steps
+ * when it lies outside it.
+ */
+static char *relative_to_src(struct kbuild *kb, const char *abs)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *a = abs, *s = kb->src;
+	size_t common = 0, i;
+
+	/* The longest common run of whole components. */
+	for (i = 0; a[i] && a[i] == s[i]; i++)
+		if (a[i] == '/')
+			common = i;
+	if (!a[i] && s[i] == '/')
+		common = i;
+	else if (!s[i] && a[i] == '/')
+		common = i;
+	for (i = common; s[i]; i++)
+		if (s[i] == '/')
+			strbuf_addstr(&sb, "../");
+	strbuf_addstr(&sb, a[common] == '/' ? a + common + 1 : a + common);
+	return strbuf_detach(&sb);
+}
+
+static bool has_kbuild_file(const char *dir)
+{
+	char *kbuild = xasprintf("%s/Kbuild", dir);
+	char *makefile = xasprintf("%s/Makefile", dir);
+	bool ret = !access(kbuild, R_OK) || !access(makefile, R_OK);
+
+	free(kbuild);
+	free(makefile);
+	return ret;
+}
+
+char *kbuild_external_relpath(struct kbuild *kb, const char *path)
+{
+	char *abs = absolute(path), *dir, *rel = NULL;
+	struct stat s;
+
+	if (!abs || stat(abs, &s)) {
+		free(abs);
+		return NULL;
+	}
+	dir = S_ISDIR(s.st_mode) ? xstrdup(abs) :
+	      xstrndup(abs, strrchr(abs, '/') - abs);
+	if (has_kbuild_file(dir))
+		rel = relative_to_src(kb, abs);
+	free(dir);
+	free(abs);
+	return rel;
+}
+
+/* An external module directory is named by a relative path out of SRC. */
+static bool is_external(const char *relpath)
+{
+	return starts_with(relpath, "../");
+}
+
+/*
  * From one line of `make -n` output, the simple command that compiles a C
  * file of the source tree, if any.  kbuild wraps it in traps and follows it
  * with fixdep, so the line is cut at control operators first.
@@ -177,6 +238,7 @@ static void take_compile_command(struct kbuild *kb, const char *line)
 		size_t j, n;
 		bool has_c = false;
 		const char *source = NULL, *base;
+		char *ext = NULL;
 		struct strbuf cmd = STRBUF_INIT;
 
 		if (i < words.nr && !shell_is_operator(words.v[i]))
@@ -195,6 +257,15 @@ static void take_compile_command(struct kbuild *kb, const char *line)
 				 !strncmp(words.v[j], kb->src, srclen) &&
 				 words.v[j][srclen] == '/')
 				source = words.v[j] + srclen + 1;
+			else if (ends_with(words.v[j], ".c") && kb->ext_dir &&
+				 starts_with(words.v[j], kb->ext_dir) &&
+				 words.v[j][strlen(kb->ext_dir)] == '/') {
+				/* M= sources: name them as SRC/../../dir/f.c */
+				ext = relative_to_src(kb, words.v[j]);
+				free(words.v[j]);
+				words.v[j] = xasprintf("%s/%s", kb->src, ext);
+				source = ext;
+			}
 		}
 		if (!has_c || !source)
 			goto next;
@@ -206,6 +277,7 @@ static void take_compile_command(struct kbuild *kb, const char *line)
 		table_put(kb, source, cmd.buf);
 		strbuf_release(&cmd);
 next:
+		free(ext);
 		start = i + 1;
 	}
 	strvec_clear(&words);
@@ -260,6 +332,27 @@ static int load_cache(struct kbuild *kb, const char *path)
 	return 0;
 }
 
+/* An external module's Kbuild edited since its commands were cached. */
+static bool kbuild_file_newer(struct kbuild *kb, const char *reldir,
+			      const char *cache)
+{
+	static const char *const names[] = { "Kbuild", "Makefile" };
+	struct stat c, s;
+	bool newer = false;
+	size_t i;
+
+	if (!is_external(reldir) || stat(cache, &c))
+		return false;
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		char *p = xasprintf("%s/%s/%s", kb->src, reldir, names[i]);
+
+		if (!stat(p, &s) && s.st_mtime >= c.st_mtime)
+			newer = true;
+		free(p);
+	}
+	return newer;
+}
+
 static bool dir_is_loaded(struct kbuild *kb, const char *reldir)
 {
 	size_t i;
@@ -293,7 +386,21 @@ static int run_make_dry(struct kbuild *kb, const char *reldir,
 	strbuf_addstr(&cmd, " O=");
 	shell_quote(&cmd, kb->obj);
 	strbuf_addf(&cmd, " %s ", kb->make_args);
-	if (*reldir) {
+	free(kb->ext_dir);
+	kb->ext_dir = NULL;
+	if (is_external(reldir)) {
+		char *dir = xasprintf("%s/%s", kb->src, reldir);
+
+		kb->ext_dir = absolute(dir);
+		free(dir);
+		if (!kb->ext_dir) {
+			error("'%s': %s", reldir, strerror(errno));
+			strbuf_release(&cmd);
+			return -1;
+		}
+		strbuf_addstr(&cmd, "M=");
+		shell_quote(&cmd, kb->ext_dir);
+	} else if (*reldir) {
 		char *target = xasprintf("%s/", reldir);
 
 		shell_quote(&cmd, target);
@@ -344,7 +451,8 @@ int kbuild_load_dir(struct kbuild *kb, const char *reldir)
 	if (dir_is_loaded(kb, reldir))
 		return 0;
 	path = cache_path(kb, reldir);
-	if (cache_is_fresh(kb, path) && !load_cache(kb, path))
+	if (cache_is_fresh(kb, path) && !kbuild_file_newer(kb, reldir, path) &&
+	    !load_cache(kb, path))
 		goto done;
 	if (run_make_dry(kb, reldir, &cache) < 0) {
 		ret = -1;
@@ -420,6 +528,9 @@ static struct kbuild_command *nearest_command(struct kbuild *kb,
 			break;
 		c = any_command_in(kb, dir);
 		if (c)
+			break;
+		/* An external module has no parent to borrow from. */
+		if (is_external(dir))
 			break;
 		slash = strrchr(dir, '/');
 		*(slash ? slash : dir) = '\0';

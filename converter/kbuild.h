@@ -30,6 +30,7 @@ struct kbuild {
 	size_t table_used;
 	struct strvec loaded_dirs;
 	bool quiet;
+	char *ext_dir;		/* absolute M= directory of the current dry run */
 };
 
 /* 0, or -1 after saying what is wrong with the trees and how to fix it. */
@@ -53,5 +54,13 @@ const char *kbuild_command_line(struct kbuild *kb, const char *relpath);
 
 /* @path (absolute, or relative to cwd) relative to the source tree, or NULL. */
 char *kbuild_relpath(struct kbuild *kb, const char *path);
+
+/*
+ * External modules (kbuild's M= mode): , a directory holding a Kbuild
+ * or Makefile or a file in one, outside the source tree, as a path relative
+ * to the source tree (../../dir/file.c), or NULL.  Such paths work
+ * everywhere a relpath does; their commands come from `make -n M=DIR`.
+ */
+char *kbuild_external_relpath(struct kbuild *kb, const char *path);
 
 #endif

@@ -70,8 +70,10 @@ int workspace_for_each_file(int argc, char **argv, const char *usage,
 		char *rel = kbuild_relpath(&kb, argv[i]);
 		int status;
 
+		if (!rel)
+			rel = kbuild_external_relpath(&kb, argv[i]);
 		if (!rel) {
-			error("'%s': no such file in the kernel tree '%s'",
+			error("'%s': no such file in the kernel tree '%s' or an external module directory",
 			      argv[i], kb.src);
 			status = 2;
 		} else if (!ends_with(rel, ".c")) {

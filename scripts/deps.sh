@@ -16,7 +16,7 @@ packages=(
 	busybox-static cpio
 	bc bison flex libelf-dev libssl-dev dwarves kmod rsync
 	ccache quilt sparse
-	git perl
+	git perl jq
 )
 
 declare -A installed=()

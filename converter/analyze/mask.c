@@ -68,6 +68,31 @@ static enum reg_kind register_kind(const char *text)
 	return kind;
 }
 
+/*
+ * The register a write names, from the text written at the call with the
+ * value taken out: in cpw16(IntrStatus, status & ~cp_rx_intr_mask) the
+ * mask word belongs to the value, not to the register.
+ */
+static enum reg_kind register_kind_of(struct analysis_ctx *ctx,
+				      const char *text, CXCursor value)
+{
+	char *v = cx_spelled_text(ctx->st, cx_strip(value));
+	char *at = *v ? strstr(text, v) : NULL;
+	enum reg_kind kind;
+
+	if (at) {
+		char *rest = xasprintf("%.*s%s", (int)(at - text), text,
+				       at + strlen(v));
+
+		kind = register_kind(rest);
+		free(rest);
+	} else {
+		kind = register_kind(text);
+	}
+	free(v);
+	return kind;
+}
+
 static bool name_has(const char *name, const char *const *words)
 {
 	for (; *words; words++) {
@@ -143,10 +168,13 @@ static void mask_call(struct analysis_ctx *ctx, const struct an_call *c,
 	}
 	if (!an_is_device_write(c->callee))
 		return;
-	text = cx_text(ctx->st, c->cursor);
-	kind = register_kind(text);
 	v = value_arg(c->callee);
-	if (kind == REG_NONE || v >= clang_Cursor_getNumArguments(c->cursor)) {
+	if (v >= clang_Cursor_getNumArguments(c->cursor))
+		return;
+	text = cx_text(ctx->st, c->cursor);
+	kind = register_kind_of(ctx, text,
+				 clang_Cursor_getArgument(c->cursor, v));
+	if (kind == REG_NONE) {
 		free(text);
 		return;
 	}

@@ -329,7 +329,7 @@ static enum CXChildVisitResult body_stmt(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (b->done)
 		return CXChildVisit_Break;
-	r = cx_range(b->ctx->st, c, NULL);
+	r = cx_stmt_range(b->ctx->st, c);
 	f = handler_facts_add(b->ctx->hf, FACT_HARDIRQ, "statement", r);
 	if (!f->arg && r.end - r.begin < 160)
 		f->arg = cx_text(b->ctx->st, c);
@@ -382,7 +382,8 @@ void analyze_ownership(struct analysis_ctx *ctx)
 	an_for_each_call(ctx, acks, &w);
 	if (!w.found)
 		return;
-	f = an_add(ctx, FACT_OWNERSHIP, "if", w.own_if);
+	f = handler_facts_add(ctx->hf, FACT_OWNERSHIP, "if",
+			      cx_stmt_range(ctx->st, w.own_if));
 	f->arg = cx_text(ctx->st, if_condition(w.own_if));
 	f->detail = xasprintf("%s at line %u",
 			      clang_getCursorKind(w.own_ret) == CXCursor_GotoStmt ?

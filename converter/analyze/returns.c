@@ -52,7 +52,8 @@ static void one_return(CXCursor ret, void *data)
 	struct fact *f;
 
 	clang_visitChildren(ret, last_expr, &e);
-	f = an_add(ctx, FACT_RETURN, "return", ret);
+	f = handler_facts_add(ctx->hf, FACT_RETURN, "return",
+			      cx_stmt_range(ctx->st, ret));
 	if (clang_Cursor_isNull(e)) {
 		f->detail = xstrdup("void");
 		return;

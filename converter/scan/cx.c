@@ -393,7 +393,7 @@ static enum CXChildVisitResult irqf_visit(CXCursor c, CXCursor parent,
 	if (clang_getCursorKind(c) != CXCursor_MacroDefinition)
 		return CXChildVisit_Continue;
 	name = cxstring_take(clang_getCursorSpelling(c));
-	if (!starts_with(name, "IRQF_")) {
+	if (!starts_with(name, "IRQF_") && !starts_with(name, "__IRQF_")) {
 		free(name);
 		return CXChildVisit_Continue;
 	}
@@ -463,4 +463,36 @@ void cx_for_each_main_call(struct scan_tu *st, cx_call_fn fn, void *data)
 
 	clang_visitChildren(clang_getTranslationUnitCursor(st->unit),
 			    main_visit, &w);
+}
+
+struct src_range cx_stmt_range(struct scan_tu *st, CXCursor c)
+{
+	CXFile f;
+	struct src_range r = cx_range(st, c, &f);
+	size_t size, i;
+	const char *s = file_contents(st, f, &size);
+
+	/* libclang ends a statement before its ';': take it, for editing. */
+	for (i = r.end; s && i < size; i++) {
+		if (s[i] == ';') {
+			r.end = i + 1;
+			break;
+		}
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n')
+			break;
+	}
+	return r;
+}
+
+char *cx_spelled_text(struct scan_tu *st, CXCursor c)
+{
+	CXSourceRange ext = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned int b, e;
+
+	clang_getSpellingLocation(clang_getRangeStart(ext), &f1, NULL, NULL, &b);
+	clang_getSpellingLocation(clang_getRangeEnd(ext), &f2, NULL, NULL, &e);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || e <= b)
+		return xstrdup("");
+	return cx_range_text(st, f1, (struct src_range){ b, e, 0 });
 }

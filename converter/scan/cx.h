@@ -38,11 +38,16 @@ CXCursor cx_strip(CXCursor c);
  * *@file gets that file (may be NULL).
  */
 struct src_range cx_range(struct scan_tu *st, CXCursor c, CXFile *file);
+/* The same for a statement, with its final semicolon. */
+struct src_range cx_stmt_range(struct scan_tu *st, CXCursor c);
 bool cx_in_main_file(struct scan_tu *st, CXCursor c);
 /* The text of @r in @file as written, or "" */
 char *cx_range_text(struct scan_tu *st, CXFile file, struct src_range r);
 /* The text of @c as written, with runs of white space made one space. */
 char *cx_text(struct scan_tu *st, CXCursor c);
+/* The text of @c where its tokens are spelled (a macro argument as written
+ * at the call), or "" when they are not spelled in one place. */
+char *cx_spelled_text(struct scan_tu *st, CXCursor c);
 /* The identifier written at the start of @c (a macro name for expansions). */
 char *cx_written_name(struct scan_tu *st, CXCursor c);
 /* Whether @c begins inside a macro expansion. */

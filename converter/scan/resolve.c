@@ -179,7 +179,8 @@ static enum CXChildVisitResult field_visit(CXCursor c, CXCursor parent,
 {
 	struct assign_walk *w = data;
 
-	if (clang_getCursorKind(c) == CXCursor_InitListExpr) {
+	/* The designator sits with its value under a DesignatedInitExpr. */
+	{
 		struct init_walk iw = { w, false };
 
 		clang_visitChildren(c, init_list_visit, &iw);
@@ -235,11 +236,6 @@ static void resolve_local(struct scan_tu *st, CXCursor var, const char *name,
 	else
 		clang_visitChildren(clang_getTranslationUnitCursor(st->unit),
 				    main_decls, &w);
-	if (w.nr > 1) {
-		fail(res, xasprintf("variable '%s' is assigned %zu times; irqconv follows one reaching assignment only",
-				    name, w.nr));
-		return;
-	}
 	resolve_assigned(st, &w, "variable", name, res, depth);
 }
 
@@ -385,8 +381,17 @@ void scan_resolve_handler(struct scan_tu *st, CXCursor call, CXCursor arg,
 {
 	(void)call;
 	resolve_expr(st, arg, res, RESOLVE_DEPTH);
-	if (res->nr) {
-		free(res->why_not);
-		res->why_not = NULL;
-	}
+}
+
+CXCursor scan_single_value(struct scan_tu *st, CXCursor var)
+{
+	struct assign_walk w = { st, var, { { 0 } }, 0 };
+	CXCursor init = var_init(var);
+	CXCursor scope = clang_getCursorSemanticParent(var);
+
+	if (!clang_Cursor_isNull(init))
+		note_rhs(&w, init);
+	if (clang_getCursorKind(scope) == CXCursor_FunctionDecl)
+		clang_visitChildren(scope, assign_visit, &w);
+	return w.nr == 1 ? w.rhs[0] : clang_getNullCursor();
 }

@@ -30,6 +30,8 @@ struct resolution {
 };
 void scan_resolve_handler(struct scan_tu *st, CXCursor call, CXCursor arg,
 			  struct resolution *res);
+/* The one value a local variable is ever given in its function, or null. */
+CXCursor scan_single_value(struct scan_tu *st, CXCursor var);
 
 /* Fill @s->facts for the handler defined at @fn. */
 void scan_analyze_handler(struct scan_tu *st, CXCursor fn,

@@ -74,8 +74,19 @@ static char *arg_text(struct scan_tu *st, CXCursor call, int i)
 static void decode_flags(struct scan_tu *st, CXCursor arg,
 			 struct scan_site *s)
 {
-	CXEvalResult ev = clang_Cursor_Evaluate(arg);
+	CXEvalResult ev;
+	CXCursor e = cx_strip(arg);
 	size_t i;
+
+	/* int irq_flags = IRQF_SHARED; request_irq(..., irq_flags, ...) */
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_VarDecl) {
+		CXCursor v = scan_single_value(st, clang_getCursorReferenced(e));
+
+		if (!clang_Cursor_isNull(v))
+			arg = v;
+	}
+	ev = clang_Cursor_Evaluate(arg);
 
 	if (ev && clang_EvalResult_getKind(ev) == CXEval_Int) {
 		s->flags_const = true;
@@ -253,6 +264,9 @@ static void site_call(CXCursor call, void *data)
 		clang_getExpansionLocation(clang_getCursorLocation(res.fn[i]),
 					   NULL, &s->handler_line, NULL, NULL);
 		scan_analyze_handler(st, res.fn[i], s);
+		if (res.why_not)
+			scan_site_note(s, "another value of the handler argument is not followed: %s",
+				       res.why_not);
 	}
 	free(res.why_not);
 }

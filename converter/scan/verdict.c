@@ -38,13 +38,19 @@ static const struct scan_site *incompatible_site(const struct scan_site *s,
 	return NULL;
 }
 
-/* A mask operation the primary can use, or NULL. */
-static const struct fact *usable_mask(const struct handler_facts *hf)
+/*
+ * A mask operation the primary can use, or NULL: one the handler does
+ * ( false) or a helper the file defines ( true).
+ */
+static const struct fact *usable_mask(const struct handler_facts *hf,
+				      bool available)
 {
 	size_t i;
 
 	for (i = 0; i < hf->nr; i++)
-		if (hf->v[i].kind == FACT_MASK && !hf->v[i].unusable)
+		if (hf->v[i].kind == FACT_MASK && !hf->v[i].unusable &&
+		    !strcmp(hf->v[i].detail ? hf->v[i].detail : "",
+			    "available") == available)
 			return &hf->v[i];
 	return NULL;
 }
@@ -89,7 +95,8 @@ static void convertible(struct scan_site *s)
 {
 	const struct handler_facts *hf = s->facts;
 	const struct fact *own = handler_facts_first(hf, FACT_OWNERSHIP);
-	const struct fact *mask = usable_mask(hf);
+	const struct fact *mask = usable_mask(hf, false);
+	const struct fact *helper = usable_mask(hf, true);
 	const struct fact *ack = handler_facts_first(hf, FACT_ACK);
 	const char *line = s->shared == 1 ? "the line is shared" :
 		s->shared < 0 ? "the flags are not constant, so the line may be shared" :
@@ -109,6 +116,12 @@ static void convertible(struct scan_site *s)
 		else
 			scan_site_judge(s, VERDICT_CONVERTIBLE, "split-oneshot",
 					"the line is not shared and the handler has no ownership check, so a NULL primary with IRQF_ONESHOT keeps the line masked while the thread runs");
+	} else if (own && helper) {
+		s->strategy = xstrdup("split-mask");
+		scan_site_judge(s, VERDICT_CONVERTIBLE, "split-mask",
+				"%s; the primary keeps the ownership check at line %u and masks the device with %s() (defined at line %u); the thread does the rest and unmasks",
+				line, own->where.line, helper->name,
+				helper->where.line);
 	} else if (own && ack) {
 		s->strategy = xstrdup("staged");
 		scan_site_judge(s, VERDICT_CONVERTIBLE, "staged",
