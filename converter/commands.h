@@ -17,6 +17,7 @@ int cmd_flags(int argc, char **argv);
 int cmd_parse(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 
 extern const struct command commands[];
 

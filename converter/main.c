@@ -16,6 +16,7 @@ const struct command commands[] = {
 	{ "flags", cmd_flags, "print kbuild's compile command for a C file" },
 	{ "parse", cmd_parse, "parse C files with kbuild's flags, print diagnostics" },
 	{ "scan", cmd_scan, "find request_irq() sites and judge their handlers" },
+	{ "convert", cmd_convert, "split handlers into quick check and thread; write patches" },
 	{ "diff", cmd_diff, "unified diff of two files, as irqconv writes it" },
 	{ NULL, NULL, NULL },
 };

@@ -25,7 +25,7 @@ irqconv: $(IRQCONV)
 
 $(IRQCONV): $(CONVERTER_OBJS)
 	@mkdir -p $(@D)
-	$(call quiet,LD,$@)$(CC) $(CONVERTER_LDFLAGS) -o $@ $^ $(CONVERTER_LIBS)
+	$(call quiet,LD,$@)$(CC) $(CONVERTER_LDFLAGS) -o $@.tmp $^ $(CONVERTER_LIBS) && mv $@.tmp $@
 
 $(BUILD)/converter/%.o: converter/%.c
 	@mkdir -p $(@D)

@@ -304,3 +304,30 @@ unsigned long long hash_bytes(unsigned long long h, const void *data,
 	}
 	return h;
 }
+
+void strbuf_add_wrapped(struct strbuf *sb, const char *text,
+			const char *first, const char *rest, size_t width)
+{
+	const char *p = text, *prefix = first;
+
+	while (*p) {
+		size_t room = width > strlen(prefix) + 20 ?
+			      width - strlen(prefix) : 20;
+		size_t n = strlen(p), cut;
+
+		if (n <= room) {
+			strbuf_addf(sb, "%s%s\n", prefix, p);
+			break;
+		}
+		cut = room;
+		while (cut > 0 && p[cut] != ' ')
+			cut--;
+		if (!cut)
+			cut = strcspn(p, " ");
+		strbuf_addf(sb, "%s%.*s\n", prefix, (int)cut, p);
+		p += cut;
+		while (*p == ' ')
+			p++;
+		prefix = rest;
+	}
+}

@@ -38,6 +38,9 @@ void strbuf_addch(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+/* @text filled to @width columns, first line after @first, others after @rest. */
+void strbuf_add_wrapped(struct strbuf *sb, const char *text,
+			const char *first, const char *rest, size_t width);
 void strbuf_reset(struct strbuf *sb);
 char *strbuf_detach(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);

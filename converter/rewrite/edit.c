@@ -94,3 +94,10 @@ char *edit_apply(const struct edit_list *el, const char *orig, size_t len,
 		*out_len = sb.len;
 	return strbuf_detach(&sb);
 }
+
+void edit_add_take(struct edit_list *el, size_t offset, size_t length,
+		   char *text, const char *why)
+{
+	edit_add(el, offset, length, text, why);
+	free(text);
+}

@@ -30,6 +30,9 @@ void edit_list_init(struct edit_list *el, const char *file);
 void edit_list_release(struct edit_list *el);
 void edit_add(struct edit_list *el, size_t offset, size_t length,
 	      const char *text, const char *why);
+/* The same, taking ownership of @text. */
+void edit_add_take(struct edit_list *el, size_t offset, size_t length,
+		   char *text, const char *why);
 
 /*
  * Sort the edits by offset and check them against each other and against a

@@ -1,0 +1,739 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * irqconv convert PATH...: split the hard-irq handlers of the request_irq()
+ * calls under PATH into quick checks and threads, and write the result as
+ * a patch series (-o) or into the tree (--in-place).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "convert/callsite.h"
+#include "convert/split.h"
+#include "rewrite/series.h"
+#include "tu.h"
+#include "workspace.h"
+
+static const char convert_usage[] =
+	"usage: irqconv convert [--kernel SRC] [--kbuild OBJ] [-o OUTDIR | --in-place]\n"
+	"                       [--strategy SITE=NAME]... [--author 'NAME <EMAIL>']\n"
+	"                       [--format=table|json] PATH...\n\n"
+	"Convert the request_irq()/devm_request_irq() handlers under each PATH\n"
+	"(files or directories of the kernel tree) to threaded handlers.\n\n"
+	"  -o OUTDIR        write one patch per driver, a cover letter and a series file\n"
+	"  --in-place       change the tree itself, all files of a driver or none\n"
+	"  --strategy SITE=NAME\n"
+	"                   force split-mask or split-oneshot for SITE, given as\n"
+	"                   FILE:LINE of the request or as the handler's name\n"
+	"  --author A       author and Signed-off-by of the patches (default: git config)\n"
+	"  --format=json    one JSON object per request site instead of the table\n"
+	WORKSPACE_USAGE
+	"\nWithout -o or --in-place nothing is written: the table says what would be done.\n";
+
+/* What happened to one request site. */
+struct site_result {
+	char *file;
+	unsigned int line;
+	char *handler;
+	char *verdict;		/* converted, refused */
+	char *strategy;
+	char *reason;
+	char *driver;
+};
+
+/* The new contents of one file. */
+struct changed_file {
+	char *relpath;
+	char *old;
+	size_t old_len;
+	struct edit_list edits;
+};
+
+/* One driver: a directory's changed files and what to say about them. */
+struct driver {
+	char *dir;
+	struct changed_file *files;
+	size_t nr_files;
+	struct strbuf body;
+	unsigned int nr_converted;
+};
+
+struct convert_state {
+	struct kbuild kb;
+	CXIndex index;
+	struct strvec strategies;
+	struct site_result *results;
+	size_t nr_results;
+	struct driver *drivers;
+	size_t nr_drivers;
+	bool json;
+};
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xstrndup(path, slash - path) : xstrdup(".");
+}
+
+static struct driver *driver_for(struct convert_state *st, const char *relpath)
+{
+	char *dir = dir_of(relpath);
+	size_t i;
+
+	for (i = 0; i < st->nr_drivers; i++)
+		if (!strcmp(st->drivers[i].dir, dir)) {
+			free(dir);
+			return &st->drivers[i];
+		}
+	st->drivers = xrealloc(st->drivers,
+			       (st->nr_drivers + 1) * sizeof(*st->drivers));
+	memset(&st->drivers[st->nr_drivers], 0, sizeof(*st->drivers));
+	st->drivers[st->nr_drivers].dir = dir;
+	return &st->drivers[st->nr_drivers++];
+}
+
+static struct changed_file *file_for(struct convert_state *st,
+				     const char *relpath)
+{
+	struct driver *d = driver_for(st, relpath);
+	struct changed_file *f;
+	char *abs;
+	size_t i;
+
+	for (i = 0; i < d->nr_files; i++)
+		if (!strcmp(d->files[i].relpath, relpath))
+			return &d->files[i];
+	abs = xasprintf("%s/%s", st->kb.src, relpath);
+	d->files = xrealloc(d->files, (d->nr_files + 1) * sizeof(*f));
+	f = &d->files[d->nr_files++];
+	f->relpath = xstrdup(relpath);
+	f->old = read_file(abs, &f->old_len);
+	if (!f->old)
+		die("cannot read '%s': %s", abs, strerror(errno));
+	edit_list_init(&f->edits, relpath);
+	free(abs);
+	return f;
+}
+
+static void add_result(struct convert_state *st, const char *file,
+		       unsigned int line, const char *handler,
+		       const char *verdict, const char *strategy,
+		       const char *reason)
+{
+	struct site_result *r;
+
+	st->results = xrealloc(st->results,
+			       (st->nr_results + 1) * sizeof(*r));
+	r = &st->results[st->nr_results++];
+	r->file = xstrdup(file);
+	r->line = line;
+	r->handler = xstrdup(handler ? handler : "?");
+	r->verdict = xstrdup(verdict);
+	r->strategy = xstrdup(strategy ? strategy : "-");
+	r->reason = xstrdup(reason ? reason : "");
+	r->driver = dir_of(file);
+}
+
+static enum split_strategy wanted_strategy(struct convert_state *st,
+					   const char *relpath,
+					   unsigned int line,
+					   const char *handler)
+{
+	char *site = xasprintf("%s:%u", relpath, line);
+	enum split_strategy s = SPLIT_NONE;
+	size_t i;
+
+	for (i = 0; i < st->strategies.nr; i++) {
+		char *eq = strchr(st->strategies.v[i], '=');
+		size_t n = eq - st->strategies.v[i];
+
+		if ((strlen(site) == n && !strncmp(site, st->strategies.v[i], n)) ||
+		    (strlen(handler) == n &&
+		     !strncmp(handler, st->strategies.v[i], n)))
+			s = split_strategy_parse(eq + 1);
+	}
+	free(site);
+	return s;
+}
+
+/* Move the edits of @from into @to (the two refer to the same file). */
+static void edits_merge(struct edit_list *to, struct edit_list *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->nr; i++)
+		edit_add(to, from->v[i].offset, from->v[i].length,
+			 from->v[i].text, from->v[i].why);
+}
+
+static void wrap_paragraph(struct strbuf *sb, const char *text,
+			   const char *first, const char *rest)
+{
+	strbuf_add_wrapped(sb, text, first, rest, 72);
+}
+
+static void describe(struct driver *d, const struct split_plan *plan,
+		     const struct strvec *notes)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Split it the way request_threaded_irq() intends, with the %s strategy: %s.",
+		    plan->handler, split_strategy_name(plan->strategy),
+		    plan->why);
+	if (d->body.len)
+		strbuf_addch(&d->body, '\n');
+	wrap_paragraph(&d->body, sb.buf, "", "");
+	strbuf_reset(&sb);
+	strbuf_addstr(&d->body, "\n");
+	strbuf_addf(&sb, "%s() keeps what must stay in hard-irq context: the read of the interrupt status and the check that the interrupt is ours (IRQ_NONE otherwise)%s.",
+		    plan->quick_name,
+		    plan->strategy == SPLIT_MASK ?
+		    ", and the register writes that silence the device" : "");
+	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%s() runs the rest of the old handler in the irq thread.",
+		    plan->thread_name);
+	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
+	for (i = 0; i < plan->nr_handovers; i++) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "'%s' is read once, in the quick check, and handed to the thread through the new atomic_t %s in struct %s: accumulated with atomic_or(), taken with atomic_xchg(), so status bits that arrive while the thread runs are neither lost nor read twice.",
+			    plan->handovers[i].name, plan->handovers[i].field,
+			    plan->priv_struct);
+		wrap_paragraph(&d->body, sb.buf, "- ", "  ");
+	}
+	for (i = 0; i < plan->notes.nr; i++)
+		wrap_paragraph(&d->body, plan->notes.v[i], "- ", "  ");
+	for (i = 0; i < notes->nr; i++) {
+		size_t j;
+		bool dup = false;
+
+		for (j = 0; j < i; j++)
+			dup |= !strcmp(notes->v[i], notes->v[j]);
+		if (!dup)
+			wrap_paragraph(&d->body, notes->v[i], "- ", "  ");
+	}
+	strbuf_release(&sb);
+}
+
+/* The handler at @def splits, and @cs asks for it: make the edits. */
+static int convert_site(struct convert_state *st, struct tu *tu,
+			struct callsite *cs, const char *buf, size_t len)
+{
+	struct edit_list el, hdr;
+	struct strvec notes = STRVEC_INIT;
+	struct split_plan plan;
+	char *reason = NULL, *hbuf = NULL, *hrel = NULL, *def_file;
+	struct changed_file *f, *hf = NULL;
+	enum split_strategy wanted;
+	int ret = -1;
+
+	def_file = cursor_file(cs->handler_def);
+	if (strcmp(def_file, tu->path)) {
+		add_result(st, tu->relpath, cs->line, cs->handler, "refused", NULL,
+			   "the handler is defined in another file");
+		free(def_file);
+		return -1;
+	}
+	free(def_file);
+	wanted = wanted_strategy(st, tu->relpath, cs->line, cs->handler);
+	split_plan_make(cs->handler_def, buf, len, cs->shared, wanted, &plan);
+	if (plan.strategy == SPLIT_NONE) {
+		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
+			   NULL, plan.reason);
+		split_plan_release(&plan);
+		return -1;
+	}
+	edit_list_init(&el, tu->relpath);
+	edit_list_init(&hdr, tu->relpath);
+	if (plan.priv_file && plan.nr_handovers) {
+		hrel = kbuild_relpath(&st->kb, plan.priv_file);
+		if (!hrel)
+			hrel = kbuild_external_relpath(&st->kb, plan.priv_file);
+		if (!hrel) {
+			reason = xasprintf("struct %s is defined outside the kernel tree",
+					   plan.priv_struct);
+			goto out;
+		}
+		if (strcmp(hrel, tu->relpath)) {
+			hf = file_for(st, hrel);
+			hbuf = hf->old;
+			edit_list_release(&hdr);
+			edit_list_init(&hdr, hrel);
+		}
+	}
+	if (split_render_all(&plan, buf, len, hbuf ? hbuf : buf, &el,
+			     hbuf ? &hdr : &el, &notes, &reason) ||
+	    callsite_rewrite(cs, buf, plan.quick_name, plan.thread_name,
+			     plan.strategy == SPLIT_ONESHOT, &el, &reason))
+		goto out;
+	f = file_for(st, tu->relpath);
+	edits_merge(&f->edits, &el);
+	if (hf)
+		edits_merge(&hf->edits, &hdr);
+	describe(driver_for(st, tu->relpath), &plan, &notes);
+	driver_for(st, tu->relpath)->nr_converted++;
+	add_result(st, tu->relpath, cs->line, cs->handler, "converted",
+		   split_strategy_name(plan.strategy), plan.why);
+	ret = 0;
+out:
+	if (ret)
+		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
+			   split_strategy_name(plan.strategy), reason);
+	free(reason);
+	free(hrel);
+	strvec_clear(&notes);
+	edit_list_release(&el);
+	edit_list_release(&hdr);
+	split_plan_release(&plan);
+	return ret;
+}
+
+static int convert_file(struct kbuild *kb, const char *relpath, void *data)
+{
+	struct convert_state *st = data;
+	struct callsite_list sites;
+	struct strvec done = STRVEC_INIT;
+	struct tu tu;
+	char *buf;
+	size_t len, i, j;
+
+	(void)kb;
+	if (tu_parse(st->index, &st->kb, relpath, &tu) < 0 || tu.nr_errors) {
+		add_result(st, relpath, 0, NULL, "refused", NULL,
+			   tu.first_error ? tu.first_error : "does not parse");
+		tu_release(&tu);
+		return 0;
+	}
+	buf = read_file(tu.path, &len);
+	if (!buf)
+		die("cannot read '%s': %s", tu.path, strerror(errno));
+	accessors_learn(tu.unit, tu.path);
+	callsites_find(tu.unit, tu.path, buf, &sites);
+	for (i = 0; i < sites.nr; i++) {
+		struct callsite *cs = &sites.v[i];
+		bool seen = false;
+
+		if (cs->refusal) {
+			add_result(st, relpath, cs->line, cs->handler,
+				   strstr(cs->callee, "threaded") ?
+				   "already_threaded" : "refused", NULL,
+				   cs->refusal);
+			continue;
+		}
+		for (j = 0; j < done.nr; j++)
+			seen |= !strcmp(done.v[j], cs->handler);
+		if (seen) {
+			add_result(st, relpath, cs->line, cs->handler, "refused",
+				   NULL, "the handler is requested twice; only the first request is converted");
+			continue;
+		}
+		if (!convert_site(st, &tu, cs, buf, len))
+			strvec_push(&done, cs->handler);
+	}
+	strvec_clear(&done);
+	callsites_release(&sites);
+	free(buf);
+	tu_release(&tu);
+	return 0;
+}
+
+static bool mentions_request_irq(const char *path)
+{
+	char *buf = read_file(path, NULL);
+	bool hit = buf && strstr(buf, "request_");
+
+	free(buf);
+	return hit;
+}
+
+static void collect(struct convert_state *st, const char *relpath,
+		    struct strvec *files)
+{
+	char *abs = xasprintf("%s/%s", st->kb.src, relpath);
+	struct stat sb;
+	DIR *d;
+	struct dirent *de;
+
+	if (stat(abs, &sb)) {
+		free(abs);
+		return;
+	}
+	if (S_ISREG(sb.st_mode)) {
+		if (ends_with(relpath, ".c") && mentions_request_irq(abs))
+			strvec_push(files, relpath);
+		free(abs);
+		return;
+	}
+	d = opendir(abs);
+	while (d && (de = readdir(d))) {
+		char *sub;
+
+		if (de->d_name[0] == '.')
+			continue;
+		sub = *relpath ? xasprintf("%s/%s", relpath, de->d_name) :
+			xstrdup(de->d_name);
+		collect(st, sub, files);
+		free(sub);
+	}
+	if (d)
+		closedir(d);
+	free(abs);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *driver_name(const struct driver *d)
+{
+	const char *base;
+
+	/* A directory of many drivers: name the converted file instead. */
+	if (d->nr_files == 1 &&
+	    (!strcmp(d->dir, "sound/pci") || !strcmp(d->dir, "drivers/rtc") ||
+	     !strcmp(d->dir, "drivers/input/serio") ||
+	     !strcmp(d->dir, "drivers/net/ethernet/realtek") ||
+	     !strcmp(d->dir, "drivers/net/ethernet/8390"))) {
+		char *name = xstrdup(strrchr(d->files[0].relpath, '/') + 1);
+
+		name[strlen(name) - 2] = '\0';
+		return name;
+	}
+	base = strrchr(d->dir, '/');
+	return xstrdup(base ? base + 1 : d->dir);
+}
+
+static char *subject_for(const struct driver *d)
+{
+	char *name = driver_name(d), *prefix, *s;
+
+	if (starts_with(d->dir, "sound/"))
+		prefix = xasprintf("ALSA: %s: ", name);
+	else if (starts_with(d->dir, "drivers/input/"))
+		prefix = xasprintf("Input: %s - ", name);
+	else if (!strcmp(d->dir, "drivers/rtc"))
+		prefix = xasprintf("rtc: %s: ", name + (starts_with(name, "rtc-") ? 4 : 0));
+	else
+		prefix = xasprintf("%s: ", name);
+	s = xasprintf("%sconvert to a threaded interrupt handler", prefix);
+	free(prefix);
+	free(name);
+	return s;
+}
+
+static void print_table(const struct convert_state *st)
+{
+	size_t i;
+
+	printf("%-52s %-28s %-16s %s\n", "SITE", "HANDLER", "VERDICT",
+	       "STRATEGY / REASON");
+	for (i = 0; i < st->nr_results; i++) {
+		const struct site_result *r = &st->results[i];
+		char *site = xasprintf("%s:%u", r->file, r->line);
+
+		printf("%-52s %-28s %-16s %s\n", site, r->handler, r->verdict,
+		       !strcmp(r->verdict, "converted") ? r->strategy : r->reason);
+		free(site);
+	}
+}
+
+static void json_string(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			strbuf_addf(sb, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			strbuf_addf(sb, "\\u%04x", *s);
+		else
+			strbuf_addch(sb, *s);
+	}
+	strbuf_addch(sb, '"');
+}
+
+static void print_json(const struct convert_state *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_results; i++) {
+		const struct site_result *r = &st->results[i];
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addstr(&sb, "{\"file\":");
+		json_string(&sb, r->file);
+		strbuf_addf(&sb, ",\"line\":%u,\"handler\":", r->line);
+		json_string(&sb, r->handler);
+		strbuf_addstr(&sb, ",\"verdict\":");
+		json_string(&sb, r->verdict);
+		strbuf_addstr(&sb, ",\"strategy\":");
+		json_string(&sb, r->strategy);
+		strbuf_addstr(&sb, ",\"reason\":");
+		json_string(&sb, r->reason);
+		strbuf_addstr(&sb, "}");
+		puts(sb.buf);
+		strbuf_release(&sb);
+	}
+}
+
+/* Render every changed file; -1 when the edits of one do not fit. */
+static int render_files(struct convert_state *st)
+{
+	size_t i, j;
+
+	for (i = 0; i < st->nr_drivers; i++)
+		for (j = 0; j < st->drivers[i].nr_files; j++) {
+			struct changed_file *f = &st->drivers[i].files[j];
+
+			if (edit_list_check(&f->edits, f->old_len))
+				return -1;
+		}
+	return 0;
+}
+
+static void cover_letter(const struct convert_state *st, struct series *s)
+{
+	size_t i, converted = 0;
+
+	for (i = 0; i < st->nr_results; i++)
+		converted += !strcmp(st->results[i].verdict, "converted");
+	s->cover_subject = xstrdup("convert hard-irq handlers to threaded handlers");
+	wrap_paragraph(&s->cover_body, "This series moves interrupt handlers from hard-irq context to irq threads. Each handler is split into a quick check, which runs in hard-irq context, decides whether the device raised the interrupt and silences it, and a thread that does the work (request_threaded_irq()).", "", "");
+	strbuf_addf(&s->cover_body, "\n%zu of %zu request sites converted; the others are listed with\nthe reason they were left alone.\n\n",
+		    converted, st->nr_results);
+	for (i = 0; i < st->nr_results; i++) {
+		const struct site_result *r = &st->results[i];
+		char *line = xasprintf("%s:%u %s(): %s%s%s", r->file, r->line,
+				       r->handler, r->verdict,
+				       !strcmp(r->verdict, "converted") ? ", " : ": ",
+				       !strcmp(r->verdict, "converted") ?
+				       r->strategy : r->reason);
+
+		wrap_paragraph(&s->cover_body, line, "  ", "      ");
+		free(line);
+	}
+	strbuf_addstr(&s->cover_body, "\nGenerated by irqconv.\n");
+}
+
+/*
+ * The name a file goes by in a patch: its path in the kernel tree, or for
+ * an external module (../../dir/file.c), its path from the current
+ * directory, as the user named it.
+ */
+static char *patch_path(const struct convert_state *st, const char *relpath)
+{
+	char cwd[4096], *abs, *full, *ret;
+	size_t n;
+
+	if (!starts_with(relpath, "../") || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(relpath);
+	full = xasprintf("%s/%s", st->kb.src, relpath);
+	abs = realpath(full, NULL);
+	free(full);
+	if (!abs)
+		return xstrdup(relpath);
+	n = strlen(cwd);
+	ret = xstrdup(!strncmp(abs, cwd, n) && abs[n] == '/' ? abs + n + 1 : abs);
+	free(abs);
+	return ret;
+}
+
+static int write_series(struct convert_state *st, const char *outdir,
+			const char *author)
+{
+	struct series s;
+	size_t i, j;
+	int ret;
+
+	series_init(&s, author);
+	cover_letter(st, &s);
+	for (i = 0; i < st->nr_drivers; i++) {
+		struct driver *d = &st->drivers[i];
+		char *subject;
+		struct series_patch *p;
+
+		if (!d->nr_converted)
+			continue;
+		subject = subject_for(d);
+		p = series_add(&s, subject);
+		strbuf_add(&p->body, d->body.buf, d->body.len);
+		for (j = 0; j < d->nr_files; j++) {
+			struct changed_file *f = &d->files[j];
+			size_t new_len;
+			char *new = edit_apply(&f->edits, f->old, f->old_len,
+					       &new_len);
+
+			char *path = patch_path(st, f->relpath);
+
+			series_patch_add_file(p, path, f->old, f->old_len,
+					      new, new_len);
+			free(path);
+			free(new);
+		}
+		free(subject);
+	}
+	ret = series_write(&s, outdir);
+	series_release(&s);
+	return ret;
+}
+
+/* All files of a driver or none: on a failed write, put back what was written. */
+static int write_in_place(struct convert_state *st)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < st->nr_drivers; i++) {
+		struct driver *d = &st->drivers[i];
+
+		for (j = 0; j < d->nr_files; j++) {
+			struct changed_file *f = &d->files[j];
+			char *abs = xasprintf("%s/%s", st->kb.src, f->relpath);
+			size_t new_len;
+			char *new = edit_apply(&f->edits, f->old, f->old_len,
+					       &new_len);
+			int failed = write_file_atomic(abs, new, new_len);
+
+			free(new);
+			if (failed) {
+				error("cannot write '%s': %s", abs, strerror(errno));
+				for (k = 0; k < j; k++) {
+					char *back = xasprintf("%s/%s", st->kb.src,
+							       d->files[k].relpath);
+
+					write_file_atomic(back, d->files[k].old,
+							  d->files[k].old_len);
+					free(back);
+				}
+				free(abs);
+				return -1;
+			}
+			free(abs);
+		}
+	}
+	return 0;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+	static const struct option options[] = {
+		WORKSPACE_OPTIONS,
+		{ "output", required_argument, NULL, 'o' },
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "strategy", required_argument, NULL, 's' },
+		{ "author", required_argument, NULL, 'a' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct convert_state st;
+	struct workspace_opts wo;
+	struct strvec files = STRVEC_INIT;
+	const char *outdir = NULL;
+	char *author = NULL;
+	bool in_place = false;
+	int opt, i, ret = 0;
+	size_t k;
+
+	memset(&st, 0, sizeof(st));
+	workspace_opts_init(&wo);
+	while ((opt = getopt_long(argc, argv, "ho:", options, NULL)) != -1) {
+		if (workspace_option(opt, optarg, &wo))
+			continue;
+		switch (opt) {
+		case 'o':
+			outdir = optarg;
+			break;
+		case 'i':
+			in_place = true;
+			break;
+		case 's':
+			if (!strchr(optarg, '=') ||
+			    split_strategy_parse(strchr(optarg, '=') + 1) == SPLIT_NONE) {
+				error("--strategy '%s': want SITE=split-mask or SITE=split-oneshot",
+				      optarg);
+				return 2;
+			}
+			strvec_push(&st.strategies, optarg);
+			break;
+		case 'a':
+			author = xstrdup(optarg);
+			break;
+		case 'f':
+			if (strcmp(optarg, "json") && strcmp(optarg, "table")) {
+				error("--format '%s': want table or json", optarg);
+				return 2;
+			}
+			st.json = !strcmp(optarg, "json");
+			break;
+		case 'h':
+			fputs(convert_usage, stdout);
+			return 0;
+		default:
+			fputs(convert_usage, stderr);
+			return 2;
+		}
+	}
+	if (optind == argc || (outdir && in_place)) {
+		if (outdir && in_place)
+			error("-o and --in-place exclude each other");
+		fputs(convert_usage, stderr);
+		return 2;
+	}
+	if (workspace_open(&wo, &st.kb))
+		return 2;
+	if (!author)
+		author = series_author_from_git();
+	if (!author && outdir) {
+		error("no author: pass --author 'NAME <EMAIL>' or set git's user.name and user.email");
+		return 2;
+	}
+	for (i = optind; i < argc; i++) {
+		char *rel = kbuild_relpath(&st.kb, argv[i]);
+
+		if (!rel)
+			rel = kbuild_external_relpath(&st.kb, argv[i]);
+		if (!rel) {
+			error("'%s': no such file or directory in the kernel tree '%s'",
+			      argv[i], st.kb.src);
+			return 2;
+		}
+		collect(&st, rel, &files);
+		free(rel);
+	}
+	qsort(files.v, files.nr, sizeof(*files.v), by_name);
+	st.index = clang_createIndex(0, 0);
+	for (k = 0; k < files.nr; k++) {
+		if (isatty(2) && files.nr > 1)
+			fprintf(stderr, "\r  CONVERT [%zu/%zu] %s\033[K", k + 1,
+				files.nr, files.v[k]);
+		convert_file(&st.kb, files.v[k], &st);
+	}
+	if (isatty(2) && files.nr > 1)
+		fputs("\r\033[K", stderr);
+	if (render_files(&st)) {
+		ret = 1;
+		goto out;
+	}
+	if (st.json)
+		print_json(&st);
+	else
+		print_table(&st);
+	if (outdir && write_series(&st, outdir, author))
+		ret = 2;
+	if (in_place && write_in_place(&st))
+		ret = 2;
+out:
+	clang_disposeIndex(st.index);
+	strvec_clear(&files);
+	free(author);
+	kbuild_close(&st.kb);
+	return ret;
+}

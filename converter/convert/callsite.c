@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/callsite.h"
+#include "convert/cursor.h"
+#include "tu.h"
+
+#define IRQF_SHARED_BIT 0x00000080
+
+static bool is_request_call(const char *callee)
+{
+	return !strcmp(callee, "request_irq") ||
+	       !strcmp(callee, "devm_request_irq") ||
+	       !strcmp(callee, "request_threaded_irq") ||
+	       !strcmp(callee, "devm_request_threaded_irq") ||
+	       !strcmp(callee, "request_any_context_irq") ||
+	       !strcmp(callee, "devm_request_any_context_irq") ||
+	       !strcmp(callee, "request_percpu_irq") ||
+	       !strcmp(callee, "request_nmi");
+}
+
+static char *text_of(const char *buf, CXCursor c)
+{
+	struct cursor_range r = cursor_range(c);
+
+	return xstrndup(buf + r.begin, r.end - r.begin);
+}
+
+/* Does a token IRQF_SHARED occur in the function around @call? */
+static bool mentions_shared(CXCursor call)
+{
+	CXCursor fn = clang_getCursorSemanticParent(call);
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
+	CXToken *toks;
+	unsigned int n, i;
+	bool hit = false;
+
+	while (!clang_Cursor_isNull(fn) &&
+	       clang_getCursorKind(fn) != CXCursor_FunctionDecl &&
+	       clang_getCursorKind(fn) != CXCursor_TranslationUnit)
+		fn = clang_getCursorSemanticParent(fn);
+	if (clang_Cursor_isNull(fn) ||
+	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return true;
+	clang_tokenize(tu, clang_getCursorExtent(fn), &toks, &n);
+	for (i = 0; i < n && !hit; i++) {
+		char *s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
+
+		hit = !strcmp(s, "IRQF_SHARED");
+		free(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return hit;
+}
+
+static void resolve_handler(struct callsite *cs, CXCursor arg)
+{
+	CXCursor ref;
+
+	arg = cursor_strip(arg);
+	if (clang_getCursorKind(arg) == CXCursor_UnaryOperator) {
+		struct cursor_list kids = { NULL, 0, 0 };
+
+		cursor_children(arg, &kids);
+		if (kids.nr == 1)
+			arg = cursor_strip(kids.v[0]);
+		cursor_list_release(&kids);
+	}
+	if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr) {
+		cs->refusal = xstrdup("the handler is not named directly or through a local variable");
+		return;
+	}
+	ref = clang_getCursorReferenced(arg);
+	if (clang_getCursorKind(ref) == CXCursor_VarDecl) {
+		struct cursor_list kids = { NULL, 0, 0 };
+		CXCursor init = clang_getNullCursor();
+		size_t i;
+
+		cursor_children(ref, &kids);
+		for (i = 0; i < kids.nr; i++)
+			if (clang_isExpression(clang_getCursorKind(kids.v[i])))
+				init = cursor_strip(kids.v[i]);
+		cursor_list_release(&kids);
+		if (clang_Cursor_isNull(init) ||
+		    clang_getCursorKind(init) != CXCursor_DeclRefExpr) {
+			cs->refusal = xstrdup("the handler variable is not initialised with a function name");
+			return;
+		}
+		cs->handler_var = ref;
+		ref = clang_getCursorReferenced(init);
+	}
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl) {
+		cs->refusal = xstrdup("the handler does not resolve to a function");
+		return;
+	}
+	cs->handler = cursor_name(ref);
+	cs->handler_def = clang_getCursorDefinition(ref);
+	if (clang_Cursor_isNull(cs->handler_def))
+		cs->refusal = xasprintf("%s() is not defined in this file",
+					cs->handler);
+}
+
+struct find_ctx {
+	const char *file;
+	const char *buf;
+	struct callsite_list *out;
+};
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
+				     CXClientData data)
+{
+	struct find_ctx *ctx = data;
+	struct callsite *cs;
+	char *name, *file;
+	int handler_arg, flags_arg;
+	CXEvalResult ev;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	name = call_name(c);
+	file = cursor_file(c);
+	if (!is_request_call(name) || strcmp(file, ctx->file)) {
+		free(name);
+		free(file);
+		return CXChildVisit_Recurse;
+	}
+	free(file);
+	ctx->out->v = xrealloc(ctx->out->v, (ctx->out->nr + 1) * sizeof(*cs));
+	cs = &ctx->out->v[ctx->out->nr++];
+	memset(cs, 0, sizeof(*cs));
+	cs->call = c;
+	cs->callee = name;
+	cs->line = cursor_line(c);
+	cs->handler_def = clang_getNullCursor();
+	cs->handler_var = clang_getNullCursor();
+	if (strcmp(name, "request_irq") && strcmp(name, "devm_request_irq")) {
+		cs->refusal = xasprintf("%s() is not a plain hard-irq request",
+					name);
+		return CXChildVisit_Continue;
+	}
+	handler_arg = starts_with(name, "devm_") ? 2 : 1;
+	flags_arg = handler_arg + 1;
+	if (clang_Cursor_getNumArguments(c) <= flags_arg) {
+		cs->refusal = xstrdup("unexpected number of arguments");
+		return CXChildVisit_Continue;
+	}
+	cs->flags_text = text_of(ctx->buf, clang_Cursor_getArgument(c, flags_arg));
+	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, flags_arg));
+	if (ev && clang_EvalResult_getKind(ev) == CXEval_Int)
+		cs->shared = clang_EvalResult_getAsUnsigned(ev) & IRQF_SHARED_BIT;
+	else
+		cs->shared = mentions_shared(c);
+	if (ev)
+		clang_EvalResult_dispose(ev);
+	resolve_handler(cs, clang_Cursor_getArgument(c, handler_arg));
+	return CXChildVisit_Continue;
+}
+
+void callsites_find(CXTranslationUnit tu, const char *file, const char *buf,
+		    struct callsite_list *out)
+{
+	struct find_ctx ctx = { file, buf, out };
+
+	out->v = NULL;
+	out->nr = 0;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &ctx);
+}
+
+void callsites_release(struct callsite_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		free(l->v[i].callee);
+		free(l->v[i].handler);
+		free(l->v[i].flags_text);
+		free(l->v[i].refusal);
+	}
+	free(l->v);
+	l->v = NULL;
+	l->nr = 0;
+}
+
+struct other_use {
+	CXCursor fn;
+	size_t allowed;	/* offset of the one reference that may stay */
+	unsigned int line;
+};
+
+static enum CXChildVisitResult find_other_use(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct other_use *ou = data;
+	CXCursor ref;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	ref = clang_getCanonicalCursor(clang_getCursorReferenced(c));
+	if (!clang_equalCursors(ref, ou->fn) ||
+	    cursor_range(c).begin == ou->allowed)
+		return CXChildVisit_Recurse;
+	ou->line = cursor_line(c);
+	return CXChildVisit_Break;
+}
+
+static size_t column_of(const char *buf, size_t off)
+{
+	size_t start = off, col = 0;
+
+	while (start > 0 && buf[start - 1] != '\n')
+		start--;
+	for (; start < off; start++)
+		col = buf[start] == '\t' ? (col + 8) & ~7UL : col + 1;
+	return col;
+}
+
+/* An argument's text on one line, as the new call lays it out again. */
+static char *arg_text(const char *buf, CXCursor arg)
+{
+	struct cursor_range r = cursor_range(arg);
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = r.begin; i < r.end; i++) {
+		if (buf[i] == '\n') {
+			while (i + 1 < r.end && (buf[i + 1] == '\t' || buf[i + 1] == ' '))
+				i++;
+			strbuf_addch(&sb, ' ');
+		} else {
+			strbuf_addch(&sb, buf[i]);
+		}
+	}
+	return strbuf_detach(&sb);
+}
+
+/*
+ * The new call, written out again: the name grew, so kernel style wants
+ * the arguments refilled to 80 columns, aligned with the open parenthesis.
+ */
+static void render_call(const struct callsite *cs, const char *buf,
+			const char *quick, const char *thread, bool oneshot,
+			struct edit_list *el)
+{
+	int handler_arg = starts_with(cs->callee, "devm_") ? 2 : 1;
+	int i, n = clang_Cursor_getNumArguments(cs->call);
+	struct cursor_range r = cursor_range(cs->call);
+	struct strvec args = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT, indent = STRBUF_INIT;
+	size_t open, col, tail, k;
+	char *name = xasprintf("%s_threaded_irq", starts_with(cs->callee, "devm_") ?
+			       "devm_request" : "request");
+
+	for (i = 0; i < n; i++) {
+		char *t = arg_text(buf, clang_Cursor_getArgument(cs->call, i));
+
+		if (i == handler_arg && clang_Cursor_isNull(cs->handler_var)) {
+			strvec_push(&args, quick);
+			strvec_push(&args, thread);
+			free(t);
+			continue;
+		}
+		strvec_push_nodup(&args, t);
+		if (i == handler_arg)
+			strvec_push(&args, thread);
+		if (i == handler_arg + 1 && oneshot) {
+			free(args.v[args.nr - 1]);
+			args.v[args.nr - 1] = !strcmp(t, "0") ? xstrdup("IRQF_ONESHOT") :
+				xasprintf("%s | IRQF_ONESHOT", t);
+		}
+	}
+	open = column_of(buf, r.begin) + strlen(name) + 1;
+	for (k = 0; k < open / 8; k++)
+		strbuf_addch(&indent, '\t');
+	for (k = 0; k < open % 8; k++)
+		strbuf_addch(&indent, ' ');
+	/* What follows the call on its last line: ");" or ")) {". */
+	tail = strcspn(buf + r.end, "\n");
+	strbuf_addf(&sb, "%s(", name);
+	col = open;
+	for (k = 0; k < args.nr; k++) {
+		size_t w = strlen(args.v[k]) + (k + 1 < args.nr ? 1 : 1 + tail);
+
+		if (k && col + 1 + w > 80) {
+			strbuf_addf(&sb, "\n%s", indent.buf);
+			col = open;
+		} else if (k) {
+			strbuf_addch(&sb, ' ');
+			col++;
+		}
+		strbuf_addstr(&sb, args.v[k]);
+		col += strlen(args.v[k]);
+		if (k + 1 < args.nr) {
+			strbuf_addch(&sb, ',');
+			col++;
+		}
+	}
+	strbuf_addch(&sb, ')');
+	edit_add(el, r.begin, r.end - r.begin, sb.buf, "threaded request");
+	strbuf_release(&sb);
+	strbuf_release(&indent);
+	strvec_clear(&args);
+	free(name);
+}
+
+int callsite_rewrite(const struct callsite *cs, const char *buf,
+		     const char *quick, const char *thread, bool oneshot,
+		     struct edit_list *el, char **reason)
+{
+	int handler_arg = starts_with(cs->callee, "devm_") ? 2 : 1;
+	CXCursor arg = clang_Cursor_getArgument(cs->call, handler_arg);
+	CXCursor flags = clang_Cursor_getArgument(cs->call, handler_arg + 1);
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(cs->call);
+	struct cursor_range call_r = cursor_range(cs->call);
+	struct cursor_range arg_r = cursor_range(arg);
+	struct cursor_range flags_r = cursor_range(flags);
+	struct other_use ou;
+	CXCursor name_ref = cursor_strip(arg);
+	char *argtext = text_of(buf, arg);
+
+	if (call_r.in_macro || arg_r.in_macro || flags_r.in_macro) {
+		*reason = xstrdup("the request is written through a macro");
+		free(argtext);
+		return -1;
+	}
+	/* The handler must not be used anywhere else: it stops existing. */
+	ou.fn = clang_getCanonicalCursor(cs->handler_def);
+	ou.line = 0;
+	if (!clang_Cursor_isNull(cs->handler_var)) {
+		struct cursor_list kids = { NULL, 0, 0 };
+		size_t i;
+
+		cursor_children(cs->handler_var, &kids);
+		for (i = 0; i < kids.nr; i++)
+			if (clang_isExpression(clang_getCursorKind(kids.v[i])))
+				name_ref = cursor_strip(kids.v[i]);
+		cursor_list_release(&kids);
+	}
+	ou.allowed = cursor_range(name_ref).begin;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_other_use,
+			    &ou);
+	if (ou.line) {
+		*reason = xasprintf("%s() is also called or referenced at line %u, outside the request",
+				    cs->handler, ou.line);
+		free(argtext);
+		return -1;
+	}
+	if (!clang_Cursor_isNull(cs->handler_var)) {
+		struct cursor_range nr = cursor_range(name_ref);
+
+		edit_add(el, nr.begin, nr.end - nr.begin, quick, "handler variable");
+	}
+	render_call(cs, buf, quick, thread, oneshot, el);
+	free(argtext);
+	return 0;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_CONVERT_CALLSITE_H
+#define IRQCONV_CONVERT_CALLSITE_H
+
+#include <clang-c/Index.h>
+
+#include "rewrite/edit.h"
+
+/*
+ * A request_irq() or devm_request_irq() call the converter can rewrite, with
+ * its handler resolved to a definition in the same file: named directly, or
+ * through a local variable initialised once (e1000's `handler`).
+ */
+struct callsite {
+	CXCursor call;
+	char *callee;
+	unsigned int line;
+	CXCursor handler_def;	/* null cursor when unresolved */
+	CXCursor handler_var;	/* the local in between, or null */
+	char *handler;
+	bool shared;
+	char *flags_text;
+	char *refusal;		/* why it cannot be rewritten, or NULL */
+};
+
+struct callsite_list {
+	struct callsite *v;
+	size_t nr;
+};
+
+/* Every request_irq-family call written in @file of the unit. */
+void callsites_find(CXTranslationUnit tu, const char *file, const char *buf,
+		    struct callsite_list *out);
+void callsites_release(struct callsite_list *l);
+
+/*
+ * Add the edits that make @cs request @quick and @thread, with IRQF_ONESHOT
+ * added when @oneshot.  -1 with *reason set when it cannot.
+ */
+int callsite_rewrite(const struct callsite *cs, const char *buf,
+		     const char *quick, const char *thread, bool oneshot,
+		     struct edit_list *el, char **reason);
+
+#endif

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_CONVERT_CURSOR_H
+#define IRQCONV_CONVERT_CURSOR_H
+
+#include <clang-c/Index.h>
+
+#include "util.h"
+
+/*
+ * Small libclang helpers for code generation: byte ranges of cursors in the
+ * file the user wrote (expansion locations, so a statement written through a
+ * macro still maps onto its text), children as arrays, and predicates over
+ * the calls a cursor contains.
+ */
+struct cursor_range {
+	size_t begin;
+	size_t end;		/* one past the last byte */
+	bool in_macro;		/* begins or ends inside a macro expansion */
+};
+
+struct cursor_list {
+	CXCursor *v;
+	size_t nr;
+	size_t alloc;
+};
+
+void cursor_list_release(struct cursor_list *cl);
+void cursor_list_push(struct cursor_list *cl, CXCursor c);
+
+/* Byte range of @c in the file its expansion starts in. */
+struct cursor_range cursor_range(CXCursor c);
+/* The line (1-based) where @c's expansion starts. */
+unsigned int cursor_line(CXCursor c);
+/* Absolute file name @c's expansion starts in, "" for none. */
+char *cursor_file(CXCursor c);
+
+void cursor_children(CXCursor c, struct cursor_list *out);
+/* @c itself, with implicit casts, parentheses and unexposed wrappers peeled. */
+CXCursor cursor_strip(CXCursor c);
+/* Name of the function a CallExpr calls, "" when it is not a direct call. */
+char *call_name(CXCursor call);
+/* A spelling (function, variable or field name) of @c. */
+char *cursor_name(CXCursor c);
+
+typedef bool (*call_pred)(const char *callee);
+
+/* First CallExpr below (or at) @c whose callee satisfies @pred, or null. */
+CXCursor find_call(CXCursor c, call_pred pred);
+/* Every CallExpr below @c whose callee satisfies @pred, in source order. */
+void find_calls(CXCursor c, call_pred pred, struct cursor_list *out);
+/* Every DeclRefExpr below @c that refers to @decl. */
+void find_refs(CXCursor c, CXCursor decl, struct cursor_list *out);
+/* Any ReturnStmt below @c. */
+bool has_return(CXCursor c);
+
+bool is_device_read(const char *callee);
+bool is_device_write(const char *callee);
+
+/* Learn the accessor wrappers defined in @file of @tu (see is_device_read). */
+void accessors_learn(CXTranslationUnit tu, const char *file);
+
+#endif

@@ -1,0 +1,731 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Rendering a split plan: the quick check and the thread as C text, built
+ * from the statements the old handler already had, plus the few lines the
+ * split needs (hand-over of values, bottom-half bracketing, lock forms).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/split.h"
+#include "tu.h"
+
+static bool is_softirq_raiser(const char *callee)
+{
+	return !strcmp(callee, "napi_schedule") ||
+	       !strcmp(callee, "__napi_schedule") ||
+	       !strcmp(callee, "napi_schedule_irqoff") ||
+	       !strcmp(callee, "__napi_schedule_irqoff") ||
+	       !strcmp(callee, "raise_softirq_irqoff") ||
+	       !strcmp(callee, "__raise_softirq_irqoff") ||
+	       !strcmp(callee, "tasklet_schedule") ||
+	       !strcmp(callee, "tasklet_hi_schedule");
+}
+
+static bool is_irqoff_helper(const char *callee)
+{
+	return ends_with(callee, "_irqoff");
+}
+
+static bool any_call(const char *callee)
+{
+	(void)callee;
+	return true;
+}
+
+static bool is_plain_spin_lock(const char *callee)
+{
+	return !strcmp(callee, "spin_lock") || !strcmp(callee, "spin_unlock");
+}
+
+static bool is_context_query(const char *callee)
+{
+	return !strcmp(callee, "in_interrupt") || !strcmp(callee, "in_irq") ||
+	       !strcmp(callee, "in_softirq") || !strcmp(callee, "in_hardirq");
+}
+
+static char *range_text(const char *buf, struct cursor_range r)
+{
+	return xstrndup(buf + r.begin, r.end - r.begin);
+}
+
+/* The text of the first argument of a call. */
+static char *first_arg_text(CXCursor call, const char *buf)
+{
+	CXCursor arg;
+
+	if (clang_Cursor_getNumArguments(call) < 1)
+		return xstrdup("");
+	arg = clang_Cursor_getArgument(call, 0);
+	return range_text(buf, cursor_range(arg));
+}
+
+/* Apply the edits of @el that fall inside [begin, end) to that span. */
+static void render_span(struct strbuf *out, const char *buf, size_t begin,
+			size_t end, const struct edit_list *el)
+{
+	size_t i, pos = begin;
+
+	for (i = 0; i < el->nr; i++) {
+		const struct edit *e = &el->v[i];
+
+		if (e->offset < begin || e->offset >= end ||
+		    (e->offset == end && e->length))
+			continue;
+		strbuf_add(out, buf + pos, e->offset - pos);
+		strbuf_addstr(out, e->text);
+		pos = e->offset + e->length;
+	}
+	strbuf_add(out, buf + pos, end - pos);
+}
+
+struct half {
+	enum stmt_role roles[2];
+	size_t nr_roles;
+};
+
+static bool in_half(const struct half *h, enum stmt_role r)
+{
+	size_t i;
+
+	for (i = 0; i < h->nr_roles; i++)
+		if (h->roles[i] == r)
+			return true;
+	return false;
+}
+
+static bool refs_decl(CXCursor c, CXCursor decl)
+{
+	struct cursor_list refs = { NULL, 0, 0 };
+	bool hit;
+
+	find_refs(c, decl, &refs);
+	hit = refs.nr > 0;
+	cursor_list_release(&refs);
+	return hit;
+}
+
+static bool stmt_declares(CXCursor stmt, const char *name)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	size_t i;
+	bool hit = false;
+
+	cursor_children(stmt, &kids);
+	for (i = 0; i < kids.nr && !hit; i++) {
+		char *n = cursor_name(kids.v[i]);
+
+		hit = clang_getCursorKind(kids.v[i]) == CXCursor_VarDecl &&
+		      !strcmp(n, name);
+		free(n);
+	}
+	cursor_list_release(&kids);
+	return hit;
+}
+
+/*
+ * Which context declarations a half needs: those whose variables its
+ * statements use, the private pointer when values are handed over, and,
+ * to a fixed point, those the needed ones' initialisers use.
+ */
+static bool *needed_context(const struct split_plan *plan,
+			    const struct half *h)
+{
+	bool *need = xcalloc(plan->nr_stmts, sizeof(*need));
+	bool changed = true;
+	size_t i, j;
+
+	while (changed) {
+		changed = false;
+		for (i = 0; i < plan->nr_stmts; i++) {
+			struct cursor_list vars = { NULL, 0, 0 };
+
+			if (plan->stmts[i].role != ROLE_CONTEXT || need[i])
+				continue;
+			cursor_children(plan->stmts[i].cursor, &vars);
+			for (j = 0; j < plan->nr_stmts && !need[i]; j++) {
+				size_t v;
+				bool user = in_half(h, plan->stmts[j].role) ||
+					    (plan->stmts[j].role == ROLE_CONTEXT &&
+					     need[j]);
+
+				if (!user || j == i)
+					continue;
+				for (v = 0; v < vars.nr; v++)
+					if (refs_decl(plan->stmts[j].cursor,
+						      vars.v[v]))
+						need[i] = true;
+			}
+			if (plan->nr_handovers && plan->priv_var &&
+			    stmt_declares(plan->stmts[i].cursor, plan->priv_var))
+				need[i] = true;
+			for (j = 0; j < plan->nr_handovers; j++)
+				if (!plan->handovers[j].declared_in_quick &&
+				    in_half(h, ROLE_THREAD) &&
+				    stmt_declares(plan->stmts[i].cursor,
+						  plan->handovers[j].name))
+					need[i] = true;
+			if (need[i])
+				changed = true;
+			cursor_list_release(&vars);
+		}
+	}
+	return need;
+}
+
+static char *header_with_name(const struct split_plan *plan, const char *buf,
+			      const char *name)
+{
+	CXFile file;
+	unsigned int line, col, off;
+	struct strbuf sb = STRBUF_INIT;
+
+	clang_getExpansionLocation(clang_getCursorLocation(plan->def), &file,
+				   &line, &col, &off);
+	strbuf_add(&sb, buf + plan->def_range.begin, off - plan->def_range.begin);
+	strbuf_addstr(&sb, name);
+	off += strlen(plan->handler);
+	strbuf_add(&sb, buf + off, plan->body_open - off);
+	return strbuf_detach(&sb);
+}
+
+static char *param_name(CXCursor def, int i)
+{
+	if (clang_Cursor_getNumArguments(def) <= i)
+		return xstrdup("dev_id");
+	return cursor_name(clang_Cursor_getArgument(def, i));
+}
+
+static void doc_comment(struct strbuf *out, const char *name,
+			const char *summary, const char *irq, const char *dev,
+			const char *body, const char *ret)
+{
+	strbuf_addf(out, "/**\n * %s() - %s\n", name, summary);
+	strbuf_addf(out, " * @%s: the interrupt line\n * @%s: the cookie given at request time\n *\n",
+		    irq, dev);
+	strbuf_add_wrapped(out, body, " * ", " * ", 80);
+	strbuf_addstr(out, " *\n");
+	strbuf_add_wrapped(out, ret, " * Return: ", " * ", 80);
+	strbuf_addstr(out, " */\n");
+}
+
+static void render_quick(struct strbuf *out, const struct split_plan *plan,
+			 const char *buf)
+{
+	static const struct half quick = { { ROLE_QUICK, ROLE_SILENCE }, 2 };
+	bool *need = needed_context(plan, &quick);
+	char *irq = param_name(plan->def, 0), *dev = param_name(plan->def, 1);
+	char *header = header_with_name(plan, buf, plan->quick_name);
+	size_t i;
+
+	doc_comment(out, plan->quick_name, "quick check of the interrupt, in hard-irq context", irq, dev, plan->strategy == SPLIT_MASK ? "Checks that the device raised the interrupt and silences it at device level; the work is left to the irq thread." : "Checks that the device raised the interrupt; IRQF_ONESHOT keeps the line masked while the irq thread does the work.", "IRQ_NONE when the interrupt is not ours, IRQ_WAKE_THREAD otherwise.");
+	strbuf_addstr(out, header);
+	for (i = 0; i < plan->nr_stmts; i++) {
+		const struct split_stmt *st = &plan->stmts[i];
+
+		if (st->role == ROLE_THREAD ||
+		    (st->role == ROLE_CONTEXT && !need[i]))
+			continue;
+		strbuf_add(out, buf + st->line_begin,
+			   st->line_end - st->line_begin);
+	}
+	if (plan->nr_handovers)
+		strbuf_addch(out, '\n');
+	for (i = 0; i < plan->nr_handovers; i++)
+		strbuf_addf(out, "\tatomic_or(%s, &%s->%s);\n",
+			    plan->handovers[i].name, plan->priv_var,
+			    plan->handovers[i].field);
+	strbuf_addstr(out, "\treturn IRQ_WAKE_THREAD;\n}\n\n");
+	free(header);
+	free(irq);
+	free(dev);
+	free(need);
+}
+
+static const struct split_handover *handover_of(const struct split_plan *plan,
+						CXCursor decl)
+{
+	size_t i;
+
+	for (i = 0; i < plan->nr_handovers; i++)
+		if (clang_equalCursors(plan->handovers[i].decl, decl))
+			return &plan->handovers[i];
+	return NULL;
+}
+
+static void render_thread(struct strbuf *out, const struct split_plan *plan,
+			  const char *buf, const struct edit_list *inner,
+			  bool need_flags)
+{
+	static const struct half thread = { { ROLE_THREAD }, 1 };
+	bool *need = needed_context(plan, &thread);
+	char *header = header_with_name(plan, buf, plan->thread_name);
+	char *irq = param_name(plan->def, 0), *dev = param_name(plan->def, 1);
+	char *body_text = xasprintf("Runs in the irq thread once %s() has claimed the interrupt, and does the work %s() used to do in hard-irq context.",
+				    plan->quick_name, plan->handler);
+	struct strbuf body = STRBUF_INIT;
+	size_t i, j;
+	bool stmts = false;
+
+	doc_comment(out, plan->thread_name, "threaded half of the interrupt handler",
+		    irq, dev, body_text, "IRQ_HANDLED once the work is done, or what the old handler returned on its other paths.");
+	free(body_text);
+	free(irq);
+	free(dev);
+	strbuf_addstr(out, header);
+	for (i = 0; i < plan->nr_stmts; i++) {
+		const struct split_stmt *st = &plan->stmts[i];
+		struct cursor_list vars = { NULL, 0, 0 };
+
+		if (st->role == ROLE_CONTEXT && need[i]) {
+			strbuf_add(out, buf + st->line_begin,
+				   st->line_end - st->line_begin);
+			continue;
+		}
+		if (st->role != ROLE_QUICK ||
+		    clang_getCursorKind(st->cursor) != CXCursor_DeclStmt)
+			continue;
+		cursor_children(st->cursor, &vars);
+		for (j = 0; j < vars.nr; j++) {
+			const struct split_handover *h = handover_of(plan, vars.v[j]);
+
+			if (h)
+				strbuf_addf(out, "\t%s %s = atomic_xchg(&%s->%s, 0);\n",
+					    h->type, h->name, plan->priv_var,
+					    h->field);
+		}
+		cursor_list_release(&vars);
+	}
+	if (need_flags)
+		strbuf_addstr(out, "\tunsigned long flags;\n");
+	for (i = 0; i < plan->nr_handovers; i++) {
+		const struct split_handover *h = &plan->handovers[i];
+
+		if (h->declared_in_quick)
+			continue;
+		if (!stmts)
+			strbuf_addch(out, '\n');
+		stmts = true;
+		strbuf_addf(out, "\t%s = atomic_xchg(&%s->%s, 0);\n", h->name,
+			    plan->priv_var, h->field);
+	}
+	if (plan->zero_check_var) {
+		if (!stmts)
+			strbuf_addch(out, '\n');
+		stmts = true;
+		strbuf_addf(out, "\tif (!%s)\n\t\treturn IRQ_HANDLED;\t/* an earlier run took it */\n",
+			    plan->zero_check_var);
+	}
+	for (i = 0; i < plan->nr_stmts; i++) {
+		const struct split_stmt *st = &plan->stmts[i];
+
+		if (st->role == ROLE_THREAD)
+			render_span(&body, buf, st->line_begin, st->line_end,
+				    inner);
+	}
+	if (plan->nr_stmts)
+		render_span(&body, buf, plan->stmts[plan->nr_stmts - 1].line_end,
+			    plan->body_close, inner);
+	/* Declarations end with a blank line, as the old body had it. */
+	if (body.len && body.buf[0] != '\n')
+		strbuf_addch(out, '\n');
+	strbuf_add(out, body.buf ? body.buf : "", body.len);
+	strbuf_addstr(out, "}");
+	strbuf_release(&body);
+	free(header);
+	free(need);
+}
+
+static char *lock_arg_set(const struct split_plan *plan, const char *buf,
+			  CXCursor call)
+{
+	char *arg = first_arg_text(call, buf);
+	size_t i, k;
+
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct cursor_list calls = { NULL, 0, 0 };
+
+		if (plan->stmts[i].role != ROLE_QUICK &&
+		    plan->stmts[i].role != ROLE_SILENCE)
+			continue;
+		find_calls(plan->stmts[i].cursor, split_is_lock, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			char *q = first_arg_text(calls.v[k], buf);
+			bool same = !strcmp(q, arg);
+
+			free(q);
+			if (same) {
+				cursor_list_release(&calls);
+				return arg;
+			}
+		}
+		cursor_list_release(&calls);
+	}
+	free(arg);
+	return NULL;
+}
+
+/* The tasklet a call schedules: the field of `&obj->field`. */
+static CXCursor tasklet_field(CXCursor call)
+{
+	CXCursor arg, ref;
+	struct cursor_list kids = { NULL, 0, 0 };
+
+	if (clang_Cursor_getNumArguments(call) < 1)
+		return clang_getNullCursor();
+	arg = cursor_strip(clang_Cursor_getArgument(call, 0));
+	if (clang_getCursorKind(arg) == CXCursor_UnaryOperator) {
+		cursor_children(arg, &kids);
+		if (kids.nr == 1)
+			arg = cursor_strip(kids.v[0]);
+		cursor_list_release(&kids);
+	}
+	if (clang_getCursorKind(arg) != CXCursor_MemberRefExpr)
+		return clang_getNullCursor();
+	ref = clang_getCursorReferenced(arg);
+	return clang_getCursorKind(ref) == CXCursor_FieldDecl ? ref :
+		clang_getNullCursor();
+}
+
+static bool is_tasklet_call(const char *callee)
+{
+	return starts_with(callee, "tasklet_");
+}
+
+struct tasklet_fold {
+	CXCursor field;
+	char *fn;		/* the tasklet's function */
+	CXCursor fn_decl;
+	struct cursor_list removals;	/* setup and kill calls, whole lines */
+	char *refusal;
+};
+
+/*
+ * Can the tasklet scheduled by @call be folded into the thread?  Only when
+ * it is set up with tasklet_setup() in this file (so its function takes the
+ * tasklet itself and can be called directly), scheduled from nowhere else,
+ * and never disabled.
+ */
+static void plan_tasklet_fold(CXCursor call, const struct split_plan *plan,
+			      struct tasklet_fold *tf)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
+	CXCursor root = clang_getTranslationUnitCursor(tu);
+	struct cursor_list calls = { NULL, 0, 0 };
+	struct cursor_range def = plan->def_range;
+	size_t i;
+
+	memset(tf, 0, sizeof(*tf));
+	tf->field = tasklet_field(call);
+	if (clang_Cursor_isNull(tf->field)) {
+		tf->refusal = xstrdup("the tasklet is not a field of a structure");
+		return;
+	}
+	find_calls(root, is_tasklet_call, &calls);
+	for (i = 0; i < calls.nr && !tf->refusal; i++) {
+		CXCursor c = calls.v[i];
+		char *name, *file;
+		struct cursor_range r;
+
+		if (!clang_equalCursors(tasklet_field(c), tf->field))
+			continue;
+		file = cursor_file(c);
+		if (strcmp(file, plan->file)) {
+			free(file);
+			continue;
+		}
+		free(file);
+		name = call_name(c);
+		r = cursor_range(c);
+		if (!strcmp(name, "tasklet_setup") &&
+		    clang_Cursor_getNumArguments(c) == 2) {
+			CXCursor fn = cursor_strip(clang_Cursor_getArgument(c, 1));
+
+			if (clang_getCursorKind(fn) == CXCursor_DeclRefExpr) {
+				tf->fn_decl = clang_getCursorReferenced(fn);
+				tf->fn = cursor_name(tf->fn_decl);
+			}
+			cursor_list_push(&tf->removals, c);
+		} else if (!strcmp(name, "tasklet_kill")) {
+			cursor_list_push(&tf->removals, c);
+		} else if (!strcmp(name, "tasklet_schedule")) {
+			if (r.begin < def.begin || r.end > def.end)
+				tf->refusal = xstrdup("the tasklet is also scheduled outside the handler");
+		} else {
+			tf->refusal = xasprintf("the driver calls %s() on the tasklet",
+						name);
+		}
+		free(name);
+	}
+	cursor_list_release(&calls);
+	if (!tf->refusal && !tf->fn)
+		tf->refusal = xstrdup("the tasklet is not set up with tasklet_setup() in this file");
+}
+
+static void tasklet_fold_release(struct tasklet_fold *tf)
+{
+	free(tf->fn);
+	free(tf->refusal);
+	cursor_list_release(&tf->removals);
+}
+
+/*
+ * A function the thread now calls directly but that is defined after it
+ * needs a prototype ahead of the two halves.
+ */
+static void add_prototype_before(struct strbuf *protos, CXCursor fn,
+				 const struct split_plan *plan, const char *buf)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor def = clang_getCursorDefinition(fn);
+	struct cursor_range r = cursor_range(def);
+	size_t i, body = r.end;
+
+	if (clang_Cursor_isNull(def) || r.begin < plan->def_range.begin)
+		return;
+	cursor_children(def, &kids);
+	for (i = 0; i < kids.nr; i++)
+		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
+			body = cursor_range(kids.v[i]).begin;
+	cursor_list_release(&kids);
+	while (body > r.begin && (buf[body - 1] == ' ' || buf[body - 1] == '\n'))
+		body--;
+	strbuf_add(protos, buf + r.begin, body - r.begin);
+	strbuf_addstr(protos, ";\n\n");
+}
+
+/* Remove the whole line(s) of the statement @call stands in. */
+static void remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
+			      CXCursor call, const char *why)
+{
+	struct cursor_range r = cursor_range(call);
+	size_t begin = split_line_start(buf, r.begin);
+	size_t end = split_line_after(buf, len, r.end);
+
+	edit_add(el, begin, end - begin, "", why);
+}
+
+/*
+ * Edits inside the thread's statements, and elsewhere in the file for a
+ * folded tasklet.  Returns -1 after a refusal written to @reason.
+ */
+static int plan_thread_edits(const struct split_plan *plan, const char *buf,
+			     size_t len, struct edit_list *inner,
+			     struct edit_list *el, bool *need_flags,
+			     struct strbuf *protos, struct strvec *notes,
+			     char **reason)
+{
+	size_t i, k;
+
+	*need_flags = false;
+	for (i = 0; i < plan->nr_stmts; i++) {
+		const struct split_stmt *st = &plan->stmts[i];
+		struct cursor_list calls = { NULL, 0, 0 };
+		bool wrap = false;
+
+		if (st->role != ROLE_THREAD)
+			continue;
+		find_calls(st->cursor, any_call, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			CXCursor c = calls.v[k];
+			char *name = call_name(c);
+			struct cursor_range r = cursor_range(c);
+
+			if (!strcmp(name, "tasklet_schedule")) {
+				struct tasklet_fold tf;
+
+				plan_tasklet_fold(c, plan, &tf);
+				if (tf.refusal) {
+					strvec_push_nodup(notes, xasprintf("Tasklet kept: %s.", tf.refusal));
+					wrap = true;
+				} else if (!r.in_macro) {
+					size_t j;
+					char *arg = first_arg_text(c, buf);
+					char *field = cursor_name(tf.field);
+
+					edit_add_take(inner, r.begin, r.end - r.begin,
+						 xasprintf("%s(%s)", tf.fn, arg),
+						 "tasklet folded");
+					add_prototype_before(protos, tf.fn_decl,
+							     plan, buf);
+					for (j = 0; j < tf.removals.nr; j++)
+						remove_stmt_lines(el, buf, len,
+								  tf.removals.v[j],
+								  "tasklet setup/kill");
+					strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly; its tasklet_setup() and tasklet_kill() are gone, and free_irq() waits for the thread as tasklet_kill() waited for the tasklet.",
+									  field, tf.fn));
+					free(arg);
+					free(field);
+				}
+				tasklet_fold_release(&tf);
+			} else if (is_softirq_raiser(name)) {
+				wrap = true;
+			}
+			if (is_irqoff_helper(name) && !r.in_macro) {
+				char *plain = xstrndup(name, strlen(name) -
+						       strlen("_irqoff"));
+				CXCursor callee = clang_getCursorReferenced(c);
+
+				(void)callee;
+				edit_add(inner, r.begin, strlen(name), plain,
+					 "irqoff helper");
+				strvec_push_nodup(notes, xasprintf("%s() assumed interrupts off; the thread calls %s().",
+								  name, plain));
+				free(plain);
+			}
+			if (is_plain_spin_lock(name)) {
+				char *arg = lock_arg_set(plan, buf, c);
+
+				if (arg) {
+					bool lock = !strcmp(name, "spin_lock");
+
+					if (r.in_macro) {
+						*reason = xasprintf("a lock the quick check also takes is taken through a macro in %s()",
+								    plan->handler);
+						free(arg);
+						free(name);
+						cursor_list_release(&calls);
+						return -1;
+					}
+					edit_add_take(inner, r.begin, r.end - r.begin,
+						 xasprintf("%s(%s, flags)",
+							   lock ? "spin_lock_irqsave" :
+							   "spin_unlock_irqrestore",
+							   arg), "lock form");
+					if (lock)
+						strvec_push_nodup(notes, xasprintf("%s is also taken by the quick check in hard-irq context: the thread takes it with spin_lock_irqsave().",
+										  arg));
+					*need_flags = true;
+					free(arg);
+				}
+			}
+			if (is_context_query(name))
+				strvec_push_nodup(notes, xasprintf("%s() in the moved code now sees thread context: check what it decides.",
+								  name));
+			free(name);
+		}
+		cursor_list_release(&calls);
+		if (wrap) {
+			size_t first = split_line_start(buf, cursor_range(st->cursor).begin);
+
+			if (has_return(st->cursor)) {
+				*reason = xasprintf("%s() raises a softirq in a statement that also returns; it cannot be bracketed with local_bh_disable()",
+						    plan->handler);
+				return -1;
+			}
+			edit_add(inner, first, 0, "\tlocal_bh_disable();\n",
+				 "bh bracket");
+			edit_add(inner, st->line_end, 0, "\tlocal_bh_enable();\n",
+				 "bh bracket");
+			strvec_push(notes, "Softirq work raised by the thread (NAPI, tasklets) is bracketed with local_bh_disable()/local_bh_enable() so that it runs on the way out instead of waiting for the next interrupt.");
+		}
+	}
+	return 0;
+}
+
+static void add_prototypes(const struct split_plan *plan, const char *buf,
+			   size_t len, struct edit_list *el)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(plan->def);
+	CXCursor root = clang_getTranslationUnitCursor(tu);
+	struct cursor_list kids = { NULL, 0, 0 };
+	size_t i;
+
+	cursor_children(root, &kids);
+	for (i = 0; i < kids.nr; i++) {
+		CXCursor c = kids.v[i];
+		struct cursor_range r;
+		char *name, *file, *text, *q, *t;
+		size_t begin, end;
+
+		if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+		    clang_isCursorDefinition(c))
+			continue;
+		name = cursor_name(c);
+		file = cursor_file(c);
+		if (strcmp(name, plan->handler) || strcmp(file, plan->file)) {
+			free(name);
+			free(file);
+			continue;
+		}
+		r = cursor_range(c);
+		begin = split_line_start(buf, r.begin);
+		end = split_line_after(buf, len, r.end);
+		text = xstrndup(buf + begin, end - begin);
+		/* The prototype names the handler once; rename it twice. */
+		q = strstr(text, plan->handler);
+		t = xasprintf("%.*s%s%s%.*s%s%s", (int)(q - text), text,
+			      plan->quick_name, q + strlen(plan->handler),
+			      (int)(q - text), text, plan->thread_name,
+			      q + strlen(plan->handler));
+		edit_add(el, begin, end - begin, t, "prototypes");
+		free(t);
+		free(text);
+		free(name);
+		free(file);
+	}
+	cursor_list_release(&kids);
+}
+
+static void add_fields(const struct split_plan *plan, const char *hbuf,
+		       struct edit_list *hdr)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, at;
+
+	if (!plan->nr_handovers)
+		return;
+	at = split_line_start(hbuf, plan->priv_close);
+	for (i = 0; i < plan->nr_handovers; i++)
+		strbuf_addf(&sb, "\tatomic_t %s;\t/* from %s() */\n",
+			    plan->handovers[i].field, plan->quick_name);
+	edit_add(hdr, at, 0, sb.buf, "handover field");
+	strbuf_release(&sb);
+}
+
+int split_render_all(const struct split_plan *plan, const char *buf,
+		     size_t len, const char *hbuf, struct edit_list *el,
+		     struct edit_list *hdr, struct strvec *notes,
+		     char **reason)
+{
+	struct edit_list inner;
+	struct strbuf text = STRBUF_INIT;
+	CXSourceRange doc = clang_Cursor_getCommentRange(plan->def);
+	size_t insert_at = plan->def_range.begin;
+	bool need_flags;
+	int ret;
+
+	edit_list_init(&inner, el->file);
+	ret = plan_thread_edits(plan, buf, len, &inner, el, &need_flags,
+				&text, notes, reason);
+	if (ret)
+		goto out;
+	if (edit_list_check(&inner, len)) {
+		*reason = xasprintf("edits inside %s() overlap", plan->handler);
+		ret = -1;
+		goto out;
+	}
+	if (!clang_Range_isNull(doc)) {
+		CXFile f;
+		unsigned int line, col, off;
+
+		clang_getExpansionLocation(clang_getRangeStart(doc), &f, &line,
+					   &col, &off);
+		if (off < insert_at)
+			insert_at = split_line_start(buf, off);
+	}
+	/*
+	 * The old kernel-doc, if any, described a handler that no longer
+	 * exists: both halves get their own.
+	 */
+	render_quick(&text, plan, buf);
+	render_thread(&text, plan, buf, &inner, need_flags);
+	edit_add(el, insert_at, plan->def_range.end - insert_at, text.buf,
+		 "quick check and thread");
+	add_prototypes(plan, buf, len, el);
+	add_fields(plan, hbuf, hdr);
+out:
+	strbuf_release(&text);
+	edit_list_release(&inner);
+	return ret;
+}

@@ -1,0 +1,811 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Planning the split of a handler into quick check and thread: which
+ * top-level statements stay in hard-irq context and which values cross.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/split.h"
+#include "tu.h"
+
+static const char *const strategy_names[] = {
+	[SPLIT_NONE] = "none",
+	[SPLIT_MASK] = "split-mask",
+	[SPLIT_ONESHOT] = "split-oneshot",
+	[SPLIT_STAGED] = "staged",
+};
+
+const char *split_strategy_name(enum split_strategy s)
+{
+	return strategy_names[s];
+}
+
+enum split_strategy split_strategy_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 1; i < ARRAY_SIZE(strategy_names); i++)
+		if (!strcmp(name, strategy_names[i]))
+			return i;
+	return SPLIT_NONE;
+}
+
+size_t split_line_start(const char *buf, size_t off)
+{
+	while (off > 0 && buf[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+size_t split_line_after(const char *buf, size_t len, size_t off)
+{
+	while (off < len && buf[off] != '\n')
+		off++;
+	return off < len ? off + 1 : len;
+}
+
+static void refuse(struct split_plan *plan, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void refuse(struct split_plan *plan, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	free(plan->reason);
+	plan->reason = strbuf_detach(&sb);
+	plan->strategy = SPLIT_NONE;
+}
+
+bool split_is_lock(const char *callee)
+{
+	return !strcmp(callee, "spin_lock") ||
+	       !strcmp(callee, "spin_lock_irqsave") ||
+	       !strcmp(callee, "_raw_spin_lock") ||
+	       !strcmp(callee, "_raw_spin_lock_irqsave") ||
+	       !strcmp(callee, "spin_lock_irq") ||
+	       !strcmp(callee, "spin_lock_bh") ||
+	       !strcmp(callee, "raw_spin_lock");
+}
+
+static bool is_unlock(const char *callee)
+{
+	return starts_with(callee, "spin_unlock") ||
+	       starts_with(callee, "_raw_spin_unlock") ||
+	       starts_with(callee, "raw_spin_unlock");
+}
+
+static bool is_device_access(const char *callee)
+{
+	return is_device_read(callee) || is_device_write(callee);
+}
+
+/* A call that has no business in a silencing group. */
+static bool is_other_call(const char *callee)
+{
+	return !is_device_access(callee) && !split_is_lock(callee) &&
+	       !is_unlock(callee);
+}
+
+static bool refers_to_enum(CXCursor c, const char *name)
+{
+	CXCursor ref;
+	char *s;
+	bool hit;
+
+	c = cursor_strip(c);
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
+		return false;
+	s = cursor_name(ref);
+	hit = !strcmp(s, name);
+	free(s);
+	return hit;
+}
+
+/* `return IRQ_NONE;`, alone or as the only statement of a block. */
+static bool is_return_none(CXCursor c)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	bool hit = false;
+
+	cursor_children(c, &kids);
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+		hit = kids.nr == 1 && is_return_none(kids.v[0]);
+	else if (clang_getCursorKind(c) == CXCursor_ReturnStmt)
+		hit = kids.nr == 1 && refers_to_enum(kids.v[0], "IRQ_NONE");
+	cursor_list_release(&kids);
+	return hit;
+}
+
+/* The handler's top-level locals, and what the plan learns about each. */
+struct local {
+	CXCursor decl;
+	char *name;
+	size_t stmt;		/* index of its declaration statement */
+	bool device_value;	/* holds a value read from the device */
+	bool set_in_quick;	/* assigned by a quick-check statement */
+};
+
+struct locals {
+	struct local *v;
+	size_t nr;
+};
+
+static void locals_release(struct locals *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->v[i].name);
+	free(l->v);
+}
+
+static struct local *local_named(struct locals *l, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!strcmp(l->v[i].name, name))
+			return &l->v[i];
+	return NULL;
+}
+
+static void collect_locals(const struct split_plan *plan, struct locals *l)
+{
+	size_t i, j;
+
+	l->v = NULL;
+	l->nr = 0;
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct cursor_list kids = { NULL, 0, 0 };
+
+		if (clang_getCursorKind(plan->stmts[i].cursor) != CXCursor_DeclStmt)
+			continue;
+		cursor_children(plan->stmts[i].cursor, &kids);
+		for (j = 0; j < kids.nr; j++) {
+			struct local *lo;
+
+			if (clang_getCursorKind(kids.v[j]) != CXCursor_VarDecl)
+				continue;
+			l->v = xrealloc(l->v, (l->nr + 1) * sizeof(*l->v));
+			lo = &l->v[l->nr++];
+			memset(lo, 0, sizeof(*lo));
+			lo->decl = kids.v[j];
+			lo->name = cursor_name(kids.v[j]);
+			lo->stmt = i;
+			lo->device_value = !clang_Cursor_isNull(
+				find_call(kids.v[j], is_device_read));
+		}
+		cursor_list_release(&kids);
+	}
+}
+
+/*
+ * Locals a statement assigns, from its tokens: a name followed by an
+ * assignment operator and not preceded by a member access.  Tokens, not
+ * text: libclang has already told comments and strings apart.
+ */
+static void mark_assigned(CXCursor stmt, struct locals *l, bool device,
+			  bool quick)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
+	CXToken *toks;
+	unsigned int n, i;
+
+	clang_tokenize(tu, clang_getCursorExtent(stmt), &toks, &n);
+	for (i = 0; i + 1 < n; i++) {
+		char *name, *op, *prev = NULL;
+		struct local *lo;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+			continue;
+		op = cxstring_take(clang_getTokenSpelling(tu, toks[i + 1]));
+		if (i)
+			prev = cxstring_take(clang_getTokenSpelling(tu, toks[i - 1]));
+		name = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
+		lo = local_named(l, name);
+		if (lo && (!strcmp(op, "=") || !strcmp(op, "|=") ||
+			   !strcmp(op, "&=") || !strcmp(op, "+=") ||
+			   !strcmp(op, "-=")) &&
+		    (!prev || (strcmp(prev, ".") && strcmp(prev, "->")))) {
+			if (device)
+				lo->device_value = true;
+			if (quick)
+				lo->set_in_quick = true;
+		}
+		free(op);
+		free(prev);
+		free(name);
+	}
+	clang_disposeTokens(tu, toks, n);
+}
+
+static bool refs_local(CXCursor c, const struct local *lo)
+{
+	struct cursor_list refs = { NULL, 0, 0 };
+	bool hit;
+
+	find_refs(c, lo->decl, &refs);
+	hit = refs.nr > 0;
+	cursor_list_release(&refs);
+	return hit;
+}
+
+static bool refs_device_value(CXCursor c, const struct locals *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].device_value && refs_local(c, &l->v[i]))
+			return true;
+	return false;
+}
+
+static bool is_ownership_check(CXCursor stmt, const struct locals *l)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	bool hit = false;
+
+	if (clang_getCursorKind(stmt) != CXCursor_IfStmt)
+		return false;
+	cursor_children(stmt, &kids);
+	if (kids.nr == 2 && is_return_none(kids.v[1]))
+		hit = !clang_Cursor_isNull(find_call(kids.v[0], is_device_read)) ||
+		      refs_device_value(kids.v[0], l);
+	cursor_list_release(&kids);
+	return hit;
+}
+
+/* Only device accesses (at least one write), no other call, no return. */
+static bool is_silencing_stmt(CXCursor stmt)
+{
+	enum CXCursorKind k = clang_getCursorKind(stmt);
+
+	if (k == CXCursor_DeclStmt || k == CXCursor_ReturnStmt ||
+	    has_return(stmt))
+		return false;
+	return !clang_Cursor_isNull(find_call(stmt, is_device_write)) &&
+	       clang_Cursor_isNull(find_call(stmt, is_other_call)) &&
+	       clang_Cursor_isNull(find_call(stmt, split_is_lock));
+}
+
+static bool is_flush_read(CXCursor stmt)
+{
+	return clang_getCursorKind(stmt) != CXCursor_DeclStmt &&
+	       !has_return(stmt) &&
+	       !clang_Cursor_isNull(find_call(stmt, is_device_read)) &&
+	       clang_Cursor_isNull(find_call(stmt, is_other_call)) &&
+	       clang_Cursor_isNull(find_call(stmt, split_is_lock));
+}
+
+static bool stmt_calls(CXCursor stmt, bool (*pred)(const char *))
+{
+	return !clang_Cursor_isNull(find_call(stmt, pred));
+}
+
+/* Statement @i opens `spin_lock(x); ...; spin_unlock(x);` of plain work? */
+static size_t locked_silencing_group(const struct split_plan *plan, size_t i)
+{
+	size_t j;
+	bool writes = false;
+	CXCursor first = plan->stmts[i].cursor;
+	char *callee;
+
+	if (clang_getCursorKind(first) != CXCursor_CallExpr)
+		return 0;
+	callee = call_name(first);
+	if (strcmp(callee, "spin_lock") && strcmp(callee, "_raw_spin_lock")) {
+		free(callee);
+		return 0;
+	}
+	free(callee);
+	for (j = i + 1; j < plan->nr_stmts; j++) {
+		CXCursor s = plan->stmts[j].cursor;
+
+		if (stmt_calls(s, is_unlock))
+			return writes ? j - i + 1 : 0;
+		if (clang_getCursorKind(s) == CXCursor_DeclStmt || has_return(s) ||
+		    stmt_calls(s, is_other_call) || stmt_calls(s, split_is_lock))
+			return 0;
+		if (stmt_calls(s, is_device_write))
+			writes = true;
+	}
+	return 0;
+}
+
+/*
+ * The first group of statements after the ownership check that silences
+ * the device, and may run early: between it and the check only statements
+ * that touch no device register and take no lock.  Returns its length.
+ */
+static size_t find_silencing(const struct split_plan *plan, size_t check,
+			     size_t *start)
+{
+	size_t i, n;
+
+	for (i = check + 1; i < plan->nr_stmts; i++) {
+		CXCursor s = plan->stmts[i].cursor;
+
+		n = locked_silencing_group(plan, i);
+		if (!n && is_silencing_stmt(s)) {
+			n = 1;
+			while (i + n < plan->nr_stmts &&
+			       (is_silencing_stmt(plan->stmts[i + n].cursor) ||
+				is_flush_read(plan->stmts[i + n].cursor)))
+				n++;
+		}
+		if (n) {
+			*start = i;
+			return n;
+		}
+		if (stmt_calls(s, is_device_access) ||
+		    stmt_calls(s, split_is_lock) ||
+		    clang_getCursorKind(s) == CXCursor_DeclStmt)
+			return 0;
+	}
+	return 0;
+}
+
+static int cut_statements(struct split_plan *plan, CXCursor body,
+			  const char *buf, size_t len)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct cursor_range br = cursor_range(body);
+	size_t i, prev_end;
+
+	plan->body_open = split_line_after(buf, len, br.begin);
+	plan->body_close = split_line_start(buf, br.end - 1);
+	cursor_children(body, &kids);
+	plan->stmts = xcalloc(kids.nr, sizeof(*plan->stmts));
+	plan->nr_stmts = kids.nr;
+	prev_end = plan->body_open;
+	for (i = 0; i < kids.nr; i++) {
+		struct cursor_range r = cursor_range(kids.v[i]);
+		struct split_stmt *st = &plan->stmts[i];
+
+		st->cursor = kids.v[i];
+		st->role = ROLE_THREAD;
+		if (r.begin < prev_end || split_line_start(buf, r.begin) < prev_end) {
+			refuse(plan, "%s() has two statements on one line",
+			       plan->handler);
+			break;
+		}
+		st->line_begin = prev_end;
+		/* Through the ';' that ends an expression statement. */
+		st->line_end = split_line_after(buf, len, r.end ? r.end - 1 : 0);
+		prev_end = st->line_end;
+	}
+	cursor_list_release(&kids);
+	if (!plan->reason && prev_end > plan->body_close)
+		refuse(plan, "%s() ends a statement on its closing line",
+		       plan->handler);
+	return plan->reason ? -1 : 0;
+}
+
+static bool is_integer_type(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind >= CXType_Bool && t.kind <= CXType_Int128 &&
+	       t.kind != CXType_Float && clang_Type_getSizeOf(t) <= 4;
+}
+
+/* The driver's private structure, reached from a context pointer. */
+static void find_priv(struct split_plan *plan, const struct locals *l,
+		      const char *buf)
+{
+	char *dir = xstrdup(plan->file);
+	size_t i;
+
+	(void)buf;
+	*strrchr(dir, '/') = '\0';
+	for (i = 0; i < l->nr; i++) {
+		CXType t = clang_getCursorType(l->v[i].decl);
+		CXType pointee;
+		CXCursor rec;
+		char *file;
+
+		if (plan->stmts[l->v[i].stmt].role != ROLE_CONTEXT)
+			continue;
+		t = clang_getCanonicalType(t);
+		if (t.kind != CXType_Pointer)
+			continue;
+		pointee = clang_getCanonicalType(clang_getPointeeType(t));
+		if (pointee.kind != CXType_Record)
+			continue;
+		rec = clang_getTypeDeclaration(pointee);
+		rec = clang_getCursorDefinition(rec);
+		if (clang_Cursor_isNull(rec))
+			continue;
+		file = cursor_file(rec);
+		if (starts_with(file, dir) && file[strlen(dir)] == '/') {
+			struct cursor_range r = cursor_range(rec);
+
+			plan->priv_var = xstrdup(l->v[i].name);
+			plan->priv_struct = cursor_name(rec);
+			plan->priv_file = file;
+			plan->priv_close = r.end - 1;	/* the '}' */
+			plan->priv_decl = rec;
+			break;
+		}
+		free(file);
+	}
+	free(dir);
+}
+
+/* `!var`, `unlikely(!var)` and the like: the thread may find var zero. */
+static char *zero_check_var(CXCursor check, const struct locals *l)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(check);
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct strvec toks = STRVEC_INIT;
+	CXToken *t;
+	unsigned int n, i;
+	char *ret = NULL;
+
+	cursor_children(check, &kids);
+	clang_tokenize(tu, clang_getCursorExtent(kids.v[0]), &t, &n);
+	for (i = 0; i < n; i++) {
+		char *s = cxstring_take(clang_getTokenSpelling(tu, t[i]));
+
+		if (strcmp(s, "(") && strcmp(s, ")") && strcmp(s, "unlikely") &&
+		    strcmp(s, "likely"))
+			strvec_push(&toks, s);
+		free(s);
+	}
+	clang_disposeTokens(tu, t, n);
+	if (toks.nr == 2 && !strcmp(toks.v[0], "!") &&
+	    local_named((struct locals *)l, toks.v[1]))
+		ret = xstrdup(toks.v[1]);
+	strvec_clear(&toks);
+	cursor_list_release(&kids);
+	return ret;
+}
+
+static bool struct_has_field(CXCursor rec, const char *name)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	size_t i;
+	bool hit = false;
+
+	cursor_children(rec, &kids);
+	for (i = 0; i < kids.nr && !hit; i++) {
+		char *n = cursor_name(kids.v[i]);
+
+		hit = clang_getCursorKind(kids.v[i]) == CXCursor_FieldDecl &&
+		      !strcmp(n, name);
+		free(n);
+	}
+	cursor_list_release(&kids);
+	return hit;
+}
+
+/* irq_<var>, unless the structure has one: then <handler>_<var>. */
+static char *field_name(const struct split_plan *plan, const char *var)
+{
+	char *name = xasprintf("irq_%s", var);
+
+	if (!clang_Cursor_isNull(plan->priv_decl) &&
+	    struct_has_field(plan->priv_decl, name)) {
+		free(name);
+		name = xasprintf("%s_%s", plan->handler, var);
+	}
+	return name;
+}
+
+static void add_handover(struct split_plan *plan, const struct local *lo)
+{
+	struct split_handover *h;
+
+	plan->handovers = xrealloc(plan->handovers,
+				   (plan->nr_handovers + 1) * sizeof(*h));
+	h = &plan->handovers[plan->nr_handovers++];
+	h->decl = lo->decl;
+	h->name = xstrdup(lo->name);
+	h->type = cxstring_take(clang_getTypeSpelling(
+		clang_getCursorType(lo->decl)));
+	h->field = field_name(plan, lo->name);
+	h->declared_in_quick = plan->stmts[lo->stmt].role == ROLE_QUICK;
+}
+
+static bool used_in_role(const struct split_plan *plan, const struct local *lo,
+			 enum stmt_role role)
+{
+	size_t i;
+
+	for (i = 0; i < plan->nr_stmts; i++)
+		if (plan->stmts[i].role == role &&
+		    refs_local(plan->stmts[i].cursor, lo))
+			return true;
+	return false;
+}
+
+static int plan_handovers(struct split_plan *plan, struct locals *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		struct local *lo = &l->v[i];
+		enum stmt_role decl_role = plan->stmts[lo->stmt].role;
+
+		if (decl_role == ROLE_THREAD || !used_in_role(plan, lo, ROLE_THREAD))
+			continue;
+		if (decl_role == ROLE_CONTEXT && !lo->set_in_quick)
+			continue;
+		if (!is_integer_type(clang_getCursorType(lo->decl))) {
+			refuse(plan, "'%s' is computed in the quick check and used by the thread, but is not an integer of at most 32 bits",
+			       lo->name);
+			return -1;
+		}
+		add_handover(plan, lo);
+	}
+	return 0;
+}
+
+static int split_check_locks(struct split_plan *plan);
+
+static int assign_roles(struct split_plan *plan, struct locals *l,
+			bool shared, enum split_strategy wanted)
+{
+	size_t i, check = plan->nr_stmts, sil_start = 0, sil_len = 0;
+
+	for (i = 0; i < plan->nr_stmts; i++) {
+		CXCursor s = plan->stmts[i].cursor;
+		bool device = stmt_calls(s, is_device_read);
+
+		if (clang_getCursorKind(s) != CXCursor_DeclStmt)
+			mark_assigned(s, l, device, false);
+		if (is_ownership_check(s, l)) {
+			check = i;
+			break;
+		}
+		if (stmt_calls(s, split_is_lock)) {
+			refuse(plan, "%s() takes a lock before it knows the interrupt is its own; the check cannot run alone in hard-irq context",
+			       plan->handler);
+			return -1;
+		}
+	}
+	if (check == plan->nr_stmts) {
+		refuse(plan, "%s() has no early 'return IRQ_NONE' that depends on a device read, so there is no quick check to keep in hard-irq context",
+		       plan->handler);
+		return -1;
+	}
+	for (i = 0; i <= check; i++) {
+		CXCursor s = plan->stmts[i].cursor;
+		bool decl = clang_getCursorKind(s) == CXCursor_DeclStmt;
+
+		plan->stmts[i].role = decl && !stmt_calls(s, is_device_read) ?
+				      ROLE_CONTEXT : ROLE_QUICK;
+		if (!decl)
+			mark_assigned(s, l, false, true);
+	}
+	sil_len = find_silencing(plan, check, &sil_start);
+
+	if (wanted == SPLIT_MASK && !sil_len) {
+		refuse(plan, "split-mask needs a device write that silences the interrupt; %s() has none the quick check could take",
+		       plan->handler);
+		return -1;
+	}
+	if (wanted == SPLIT_ONESHOT && shared) {
+		refuse(plan, "the line is requested with IRQF_SHARED; IRQF_ONESHOT would have to be agreed by every sharer");
+		return -1;
+	}
+	if (wanted == SPLIT_STAGED) {
+		refuse(plan, "the staged strategy is not generated yet");
+		return -1;
+	}
+	if (wanted == SPLIT_NONE)
+		wanted = sil_len ? SPLIT_MASK : shared ? SPLIT_NONE : SPLIT_ONESHOT;
+	if (wanted == SPLIT_NONE) {
+		refuse(plan, "the line is shared and %s() has no device write that silences the interrupt before the work; neither split-mask nor split-oneshot is safe",
+		       plan->handler);
+		return -1;
+	}
+	plan->strategy = wanted;
+	if (wanted == SPLIT_MASK) {
+		for (i = sil_start; i < sil_start + sil_len; i++) {
+			plan->stmts[i].role = ROLE_SILENCE;
+			mark_assigned(plan->stmts[i].cursor, l, false, true);
+		}
+		plan->why = xasprintf("the quick check reads the status, returns IRQ_NONE when the interrupt is not ours and silences the device with the handler's own register writes, so the line needs no masking%s",
+				      shared ? " and stays shareable" : "");
+		if (sil_start > check + 1)
+			strvec_push(&plan->notes, "The device writes that silence the interrupt ran after other work in the old handler; they now run first, in the quick check.");
+	} else {
+		plan->why = xstrdup("the line is not shared, so IRQF_ONESHOT can keep it masked until the thread has done the work");
+	}
+	return 0;
+}
+
+int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
+		    enum split_strategy wanted, struct split_plan *plan)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct locals l = { NULL, 0 };
+	CXCursor body = clang_getNullCursor();
+	size_t i;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->def = def;
+	plan->handler = cursor_name(def);
+	plan->quick_name = xasprintf("%s_quick_check", plan->handler);
+	plan->thread_name = xasprintf("%s_thread", plan->handler);
+	plan->file = cursor_file(def);
+	plan->def_range = cursor_range(def);
+	if (plan->def_range.in_macro) {
+		refuse(plan, "%s() is defined through a macro", plan->handler);
+		return 0;
+	}
+	cursor_children(def, &kids);
+	for (i = 0; i < kids.nr; i++)
+		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
+			body = kids.v[i];
+	cursor_list_release(&kids);
+	if (clang_Cursor_isNull(body)) {
+		refuse(plan, "%s() has no body", plan->handler);
+		return 0;
+	}
+	if (cut_statements(plan, body, buf, len))
+		return 0;
+	collect_locals(plan, &l);
+	plan->priv_decl = clang_getNullCursor();
+	if (assign_roles(plan, &l, shared, wanted))
+		goto out;
+	find_priv(plan, &l, buf);
+	if (plan_handovers(plan, &l) || split_check_locks(plan))
+		goto out;
+	if (plan->nr_handovers && !plan->priv_var) {
+		refuse(plan, "values must pass from the quick check to the thread, but %s() reaches no private structure of its driver to hold them",
+		       plan->handler);
+		goto out;
+	}
+	for (i = 0; i < plan->nr_stmts; i++)
+		if (plan->stmts[i].role == ROLE_QUICK &&
+		    clang_getCursorKind(plan->stmts[i].cursor) == CXCursor_IfStmt &&
+		    is_ownership_check(plan->stmts[i].cursor, &l))
+			plan->zero_check_var = zero_check_var(plan->stmts[i].cursor,
+							      &l);
+out:
+	locals_release(&l);
+	return 0;
+}
+
+void split_plan_release(struct split_plan *plan)
+{
+	size_t i;
+
+	for (i = 0; i < plan->nr_handovers; i++) {
+		free(plan->handovers[i].name);
+		free(plan->handovers[i].type);
+		free(plan->handovers[i].field);
+	}
+	free(plan->handovers);
+	free(plan->stmts);
+	free(plan->handler);
+	free(plan->quick_name);
+	free(plan->thread_name);
+	free(plan->file);
+	free(plan->reason);
+	free(plan->why);
+	free(plan->zero_check_var);
+	free(plan->priv_var);
+	free(plan->priv_struct);
+	free(plan->priv_file);
+	strvec_clear(&plan->notes);
+	strvec_clear(&plan->moved);
+	memset(plan, 0, sizeof(*plan));
+}
+
+/* A lock by what it is, not how it is written: USR of its field or variable. */
+static char *lock_identity(CXCursor call)
+{
+	CXCursor arg;
+	struct cursor_list kids = { NULL, 0, 0 };
+
+	if (clang_Cursor_getNumArguments(call) < 1)
+		return NULL;
+	arg = cursor_strip(clang_Cursor_getArgument(call, 0));
+	if (clang_getCursorKind(arg) == CXCursor_UnaryOperator) {
+		cursor_children(arg, &kids);
+		if (kids.nr == 1)
+			arg = cursor_strip(kids.v[0]);
+		cursor_list_release(&kids);
+	}
+	if (clang_getCursorKind(arg) != CXCursor_MemberRefExpr &&
+	    clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
+		return NULL;
+	return cxstring_take(clang_getCursorUSR(clang_getCursorReferenced(arg)));
+}
+
+static bool is_plain_lock(const char *callee)
+{
+	return !strcmp(callee, "spin_lock") || !strcmp(callee, "_raw_spin_lock");
+}
+
+static bool is_any_call(const char *callee)
+{
+	(void)callee;
+	return true;
+}
+
+/*
+ * Does a function the thread calls (directly, or one call further) take a
+ * lock of @quick_locks with plain spin_lock()?  Running in the thread, it
+ * could be interrupted by the quick check wanting the same lock.
+ */
+static char *callee_lock_conflict(CXCursor stmt, const struct strvec *quick_locks,
+				  int depth)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	char *found = NULL;
+	size_t i, j;
+
+	find_calls(stmt, is_any_call, &calls);
+	for (i = 0; i < calls.nr && !found; i++) {
+		CXCursor callee = clang_getCursorReferenced(calls.v[i]);
+		CXCursor def = clang_getCursorDefinition(callee);
+		struct cursor_list locks = { NULL, 0, 0 };
+		char *name;
+
+		if (clang_Cursor_isNull(def) || depth <= 0)
+			continue;
+		name = cursor_name(def);
+		find_calls(def, is_plain_lock, &locks);
+		for (j = 0; j < locks.nr && !found; j++) {
+			char *id = lock_identity(locks.v[j]);
+			size_t k;
+
+			for (k = 0; id && k < quick_locks->nr && !found; k++)
+				if (!strcmp(id, quick_locks->v[k]))
+					found = xasprintf("%s()", name);
+			free(id);
+		}
+		cursor_list_release(&locks);
+		if (!found)
+			found = callee_lock_conflict(def, quick_locks, depth - 1);
+		free(name);
+	}
+	cursor_list_release(&calls);
+	return found;
+}
+
+static int split_check_locks(struct split_plan *plan)
+{
+	struct strvec quick_locks = STRVEC_INIT;
+	char *conflict = NULL;
+	size_t i, k;
+
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct cursor_list calls = { NULL, 0, 0 };
+
+		if (plan->stmts[i].role != ROLE_QUICK &&
+		    plan->stmts[i].role != ROLE_SILENCE)
+			continue;
+		find_calls(plan->stmts[i].cursor, split_is_lock, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			char *id = lock_identity(calls.v[k]);
+
+			if (id)
+				strvec_push_nodup(&quick_locks, id);
+		}
+		cursor_list_release(&calls);
+	}
+	for (i = 0; i < plan->nr_stmts && quick_locks.nr && !conflict; i++)
+		if (plan->stmts[i].role == ROLE_THREAD)
+			conflict = callee_lock_conflict(plan->stmts[i].cursor,
+							&quick_locks, 2);
+	strvec_clear(&quick_locks);
+	if (!conflict)
+		return 0;
+	refuse(plan, "the thread would call %s, which takes a lock with plain spin_lock() that the quick check takes in hard-irq context: a deadlock unless that function takes it with spin_lock_irqsave()",
+	       conflict);
+	free(conflict);
+	return -1;
+}

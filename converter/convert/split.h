@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_CONVERT_SPLIT_H
+#define IRQCONV_CONVERT_SPLIT_H
+
+#include <clang-c/Index.h>
+
+#include "convert/cursor.h"
+#include "rewrite/edit.h"
+
+/*
+ * How one hard-irq handler splits into a quick check and a thread.
+ *
+ * The handler body is cut at the top level into statements, each given a
+ * role: context declarations (pointer derivations both halves need), the
+ * quick-check part (everything up to the ownership check, the first
+ * `if (...) return IRQ_NONE;` that depends on a device read), the silencing
+ * group (device writes that acknowledge or mask the interrupt, moved into
+ * the quick check) and the thread part (the rest).
+ */
+enum split_strategy {
+	SPLIT_NONE,
+	SPLIT_MASK,		/* quick check silences the device; no ONESHOT */
+	SPLIT_ONESHOT,		/* line masked by IRQF_ONESHOT until the thread ends */
+	SPLIT_STAGED,		/* quick check + old handler via request_irq_quickcheck() */
+};
+
+enum stmt_role {
+	ROLE_CONTEXT,
+	ROLE_QUICK,
+	ROLE_SILENCE,
+	ROLE_THREAD,
+};
+
+struct split_stmt {
+	CXCursor cursor;
+	enum stmt_role role;
+	size_t line_begin;	/* byte offset of the first line it owns */
+	size_t line_end;	/* one past the newline of its last line */
+};
+
+/* A local the quick check computes and the thread needs. */
+struct split_handover {
+	CXCursor decl;
+	char *name;
+	char *type;
+	char *field;		/* new member of the private structure */
+	bool declared_in_quick;	/* its declaration moves to the quick check */
+};
+
+struct split_plan {
+	char *handler;
+	char *quick_name;
+	char *thread_name;
+	char *file;		/* absolute path of the handler's file */
+	enum split_strategy strategy;
+	char *reason;		/* why not, when strategy is SPLIT_NONE */
+	char *why;		/* why this strategy, one sentence */
+
+	CXCursor def;
+	struct cursor_range def_range;
+	size_t body_open;	/* offset just past the line holding '{' */
+	size_t body_close;	/* offset of the line holding the final '}' */
+
+	struct split_stmt *stmts;
+	size_t nr_stmts;
+	struct split_handover *handovers;
+	size_t nr_handovers;
+	char *zero_check_var;	/* ownership check is `!var`: thread guard */
+
+	/* The private structure the handover fields go into. */
+	char *priv_var;
+	char *priv_struct;
+	char *priv_file;
+	size_t priv_close;	/* offset of the line holding its '}' */
+	CXCursor priv_decl;
+
+	struct strvec notes;	/* what a reviewer should know */
+	struct strvec moved;	/* one line per kind of code moved to the thread */
+};
+
+/*
+ * Plan the split of the handler defined at @def in a file whose contents
+ * are @buf.  @shared tells whether the request passes IRQF_SHARED.
+ * Returns 0 with plan->strategy set, or SPLIT_NONE and plan->reason.
+ */
+/* Offsets of the start of the line holding @off, and just past its end. */
+size_t split_line_start(const char *buf, size_t off);
+size_t split_line_after(const char *buf, size_t len, size_t off);
+/* spin_lock and the variants that may take a lock in hard-irq context */
+bool split_is_lock(const char *callee);
+
+int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
+		    enum split_strategy wanted, struct split_plan *plan);
+void split_plan_release(struct split_plan *plan);
+
+const char *split_strategy_name(enum split_strategy s);
+enum split_strategy split_strategy_parse(const char *name);
+
+/*
+ * Add to @el the edits that replace the handler in @buf by its two halves
+ * (and fold its tasklet), and to @hdr, the edits of the file @hbuf that
+ * holds the private structure, its new fields (@hdr may be @el).  What a
+ * reviewer should know goes to @notes.  -1 with @reason when it cannot.
+ */
+int split_render_all(const struct split_plan *plan, const char *buf,
+		     size_t len, const char *hbuf, struct edit_list *el,
+		     struct edit_list *hdr, struct strvec *notes,
+		     char **reason);
+
+#endif
