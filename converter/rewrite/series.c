@@ -33,10 +33,18 @@ void series_release(struct series *s)
 			free(p->files[j].path);
 		free(p->files);
 	}
+	strvec_clear(&s->extra_names);
+	strvec_clear(&s->extra_texts);
 	free(s->patches);
 	free(s->author);
 	free(s->cover_subject);
 	strbuf_release(&s->cover_body);
+}
+
+void series_add_extra(struct series *s, const char *name, const char *text)
+{
+	strvec_push(&s->extra_names, name);
+	strvec_push(&s->extra_texts, text);
 }
 
 struct series_patch *series_add(struct series *s, const char *subject)
@@ -201,6 +209,15 @@ static void remove_tree(const char *dir)
 	rmdir(dir);
 }
 
+char *series_patch_file(const struct series *s, size_t i)
+{
+	char *slug = series_slug(s->patches[i].subject);
+	char *name = xasprintf("%04zu-%s.patch", i + 1, slug);
+
+	free(slug);
+	return name;
+}
+
 int series_write(const struct series *s, const char *outdir)
 {
 	struct strbuf list = STRBUF_INIT;
@@ -223,13 +240,11 @@ int series_write(const struct series *s, const char *outdir)
 			goto out_remove;
 	}
 	for (i = 0; i < s->nr; i++) {
-		char *slug = series_slug(s->patches[i].subject);
-		char *name = xasprintf("%04zu-%s.patch", i + 1, slug);
+		char *name = series_patch_file(s, i);
 		char *text = render_patch(s, i);
 
 		ret = write_in(tmp, name, text);
 		strbuf_addf(&list, "%s\n", name);
-		free(slug);
 		free(name);
 		free(text);
 		if (ret)
@@ -238,6 +253,11 @@ int series_write(const struct series *s, const char *outdir)
 	ret = write_in(tmp, "series", list.buf ? list.buf : "");
 	if (ret)
 		goto out_remove;
+	for (i = 0; i < s->extra_names.nr; i++) {
+		ret = write_in(tmp, s->extra_names.v[i], s->extra_texts.v[i]);
+		if (ret)
+			goto out_remove;
+	}
 	/* Swap the new series in; the old one goes only once that worked. */
 	if (rename(outdir, old) && errno != ENOENT) {
 		error("cannot replace '%s': %s", outdir, strerror(errno));

@@ -25,6 +25,8 @@ struct series_patch {
 
 struct series {
 	char *author;		/* "Name <email>" */
+	struct strvec extra_names;	/* other files written beside the patches */
+	struct strvec extra_texts;
 	char *cover_subject;
 	struct strbuf cover_body;
 	struct series_patch *patches;
@@ -35,6 +37,9 @@ struct series {
 void series_init(struct series *s, const char *author);
 void series_release(struct series *s);
 struct series_patch *series_add(struct series *s, const char *subject);
+
+/* Write @text as @name into the series directory too (sites.json). */
+void series_add_extra(struct series *s, const char *name, const char *text);
 
 /* Add one file's change to @p: its diff and diffstat line. */
 void series_patch_add_file(struct series_patch *p, const char *path,
@@ -50,6 +55,9 @@ int series_write(const struct series *s, const char *outdir);
 
 /* "Name <email>" from git config, or NULL when git has none. */
 char *series_author_from_git(void);
+
+/* The file name of patch @i (0-based) in the series directory. */
+char *series_patch_file(const struct series *s, size_t i);
 
 /* A file name for @subject, as format-patch makes them. */
 char *series_slug(const char *subject);
