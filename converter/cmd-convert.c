@@ -295,7 +295,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	}
 	if (split_render_all(&plan, buf, len, hbuf ? hbuf : buf, &el,
 			     hbuf ? &hdr : &el, &notes, &reason) ||
-	    callsite_rewrite(cs, buf, plan.quick_name, plan.thread_name,
+	    callsite_rewrite(cs, tu->path, buf, len, plan.quick_name,
+			     plan.thread_name,
 			     plan.strategy == SPLIT_ONESHOT, &el, &reason))
 		goto out;
 	f = file_for(st, tu->relpath);

@@ -16,7 +16,8 @@ LLVM_LIBDIR = $(shell $(LLVM_CONFIG) --libdir)
 CONVERTER_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror \
 	-Wno-missing-field-initializers -Iconverter -I$(LLVM_INCDIR) \
 	-DIRQCONV_VERSION='"$(IRQCONV_VERSION)"' \
-	-DIRQCONV_BUILD_DIR='"$(abspath $(BUILD))"' -MMD -MP
+	-DIRQCONV_BUILD_DIR='"$(abspath $(BUILD))"' \
+	-DIRQCONV_COCCI_DIR='"$(abspath semantic-patches)"' -MMD -MP
 CONVERTER_LDFLAGS = -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR)
 CONVERTER_LIBS = -lclang -lpthread
 

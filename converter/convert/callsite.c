@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "convert/callsite.h"
+#include "convert/cocci.h"
 #include "convert/cursor.h"
 #include "tu.h"
 
@@ -305,10 +306,38 @@ static void render_call(const struct callsite *cs, const char *buf,
 	free(name);
 }
 
-int callsite_rewrite(const struct callsite *cs, const char *buf,
-		     const char *quick, const char *thread, bool oneshot,
-		     struct edit_list *el, char **reason)
+static int agree_with_cocci(const struct callsite *cs, const char *path,
+			    const char *buf, size_t len, const char *quick,
+			    const char *thread, bool oneshot,
+			    struct edit_list *call, char **reason)
 {
+	char *ours, *theirs = NULL;
+	size_t ours_len, theirs_len = 0;
+	int ret = 0;
+
+	if (edit_list_check(call, len))
+		return -1;
+	ours = edit_apply(call, buf, len, &ours_len);
+	if (cocci_request_to_threaded(path, cs->handler, quick, thread, oneshot,
+				      &theirs, &theirs_len, reason)) {
+		ret = -1;
+	} else if (!same_but_whitespace(ours, ours_len, theirs, theirs_len)) {
+		*reason = xasprintf("the request at line %u is rewritten differently by request_irq_to_threaded.cocci",
+				    cs->line);
+		ret = -1;
+	}
+	free(ours);
+	free(theirs);
+	return ret;
+}
+
+int callsite_rewrite(const struct callsite *cs, const char *path,
+		     const char *buf, size_t len, const char *quick,
+		     const char *thread, bool oneshot, struct edit_list *el,
+		     char **reason)
+{
+	struct edit_list call;
+	size_t i;
 	int handler_arg = starts_with(cs->callee, "devm_") ? 2 : 1;
 	CXCursor arg = clang_Cursor_getArgument(cs->call, handler_arg);
 	CXCursor flags = clang_Cursor_getArgument(cs->call, handler_arg + 1);
@@ -347,12 +376,30 @@ int callsite_rewrite(const struct callsite *cs, const char *buf,
 		free(argtext);
 		return -1;
 	}
+	edit_list_init(&call, el->file);
 	if (!clang_Cursor_isNull(cs->handler_var)) {
 		struct cursor_range nr = cursor_range(name_ref);
 
-		edit_add(el, nr.begin, nr.end - nr.begin, quick, "handler variable");
+		edit_add(&call, nr.begin, nr.end - nr.begin, quick,
+			 "handler variable");
 	}
-	render_call(cs, buf, quick, thread, oneshot, el);
+	render_call(cs, buf, quick, thread, oneshot, &call);
+	/*
+	 * The semantic patch names the handler; through a variable
+	 * (e1000's `handler`) it would replace the variable, so only direct
+	 * names are checked against it.
+	 */
+	if (clang_Cursor_isNull(cs->handler_var) &&
+	    agree_with_cocci(cs, path, buf, len, quick, thread, oneshot, &call,
+			     reason)) {
+		edit_list_release(&call);
+		free(argtext);
+		return -1;
+	}
+	for (i = 0; i < call.nr; i++)
+		edit_add(el, call.v[i].offset, call.v[i].length, call.v[i].text,
+			 call.v[i].why);
+	edit_list_release(&call);
 	free(argtext);
 	return 0;
 }

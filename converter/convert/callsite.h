@@ -35,10 +35,14 @@ void callsites_release(struct callsite_list *l);
 
 /*
  * Add the edits that make @cs request @quick and @thread, with IRQF_ONESHOT
- * added when @oneshot.  -1 with *reason set when it cannot.
+ * added when @oneshot.  The rewrite is checked against Coccinelle's
+ * (semantic-patches/request_irq_to_threaded.cocci on @path, whose contents
+ * are @buf): the two must agree but for white space, and the layout is
+ * ours, refilled to kernel style.  -1 with *reason set when it cannot.
  */
-int callsite_rewrite(const struct callsite *cs, const char *buf,
-		     const char *quick, const char *thread, bool oneshot,
-		     struct edit_list *el, char **reason);
+int callsite_rewrite(const struct callsite *cs, const char *path,
+		     const char *buf, size_t len, const char *quick,
+		     const char *thread, bool oneshot, struct edit_list *el,
+		     char **reason);
 
 #endif

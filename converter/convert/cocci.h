@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_CONVERT_COCCI_H
+#define IRQCONV_CONVERT_COCCI_H
+
+#include "util.h"
+
+/*
+ * The call-site rewrite is Coccinelle's: semantic-patches/
+ * request_irq_to_threaded.cocci, run with spatch on @path for one handler.
+ * On success *out holds the whole file as spatch rewrote it.  Returns -1
+ * with *err set when spatch cannot run or changes nothing.
+ */
+int cocci_request_to_threaded(const char *path, const char *handler,
+			      const char *quick, const char *thread,
+			      bool oneshot, char **out, size_t *out_len,
+			      char **err);
+
+/* True when @a and @b are the same C text but for white space. */
+bool same_but_whitespace(const char *a, size_t alen, const char *b,
+			 size_t blen);
+
+#endif
