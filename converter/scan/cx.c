@@ -201,19 +201,6 @@ char *cx_written_name(struct scan_tu *st, CXCursor c)
 	return xstrndup(s + r.begin, i - r.begin);
 }
 
-bool cx_from_macro(CXCursor c)
-{
-	CXSourceLocation loc = clang_getCursorLocation(c);
-	CXFile f1, f2;
-	unsigned int o1, o2;
-
-	clang_getExpansionLocation(loc, &f1, NULL, NULL, &o1);
-	clang_getSpellingLocation(loc, &f2, NULL, NULL, &o2);
-	if (!f1 || !f2)
-		return f1 != f2;
-	return o1 != o2 || !clang_File_isEqual(f1, f2);
-}
-
 char *cx_callee(CXCursor call)
 {
 	CXCursor ref = clang_getCursorReferenced(call);

@@ -50,8 +50,6 @@ char *cx_text(struct scan_tu *st, CXCursor c);
 char *cx_spelled_text(struct scan_tu *st, CXCursor c);
 /* The identifier written at the start of @c (a macro name for expansions). */
 char *cx_written_name(struct scan_tu *st, CXCursor c);
-/* Whether @c begins inside a macro expansion. */
-bool cx_from_macro(CXCursor c);
 
 /* Name of the function a call expression calls, "" when indirect. */
 char *cx_callee(CXCursor call);

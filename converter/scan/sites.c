@@ -156,7 +156,8 @@ static void fill_site(struct scan_tu *st, CXCursor call,
 	clang_getExpansionLocation(loc, NULL, NULL, &s->column, NULL);
 	s->call_name = xstrdup(r->name);
 	written = cx_written_name(st, call);
-	if (cx_from_macro(call) && strcmp(written, r->name))
+	/* Written as another name than the callee: through a macro. */
+	if (*written && strcmp(written, r->name))
 		s->via_macro = written;
 	else
 		free(written);
