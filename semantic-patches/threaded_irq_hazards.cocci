@@ -232,6 +232,47 @@ l << irqsafe_lock.l;
 @@
 hazard p ("spin_lock() on " ^ l ^ " in a thread function, elsewhere taken with interrupts off: use spin_lock_irqsave()")
 
+// ... or on a lock a primary handler takes, in hard-irq context.
+@hardirq_lock@
+identifier pf.p;
+expression e;
+identifier l;
+@@
+p(...)
+{
+<...
+\(spin_lock(&e->l)\|spin_lock(&l)\)
+...>
+}
+
+@plainlock2 depends on !patch@
+identifier tf.t;
+identifier hardirq_lock.l;
+expression e;
+position p != plainlock.p;
+@@
+t(...)
+{
+<...
+(
+spin_lock@p(&e->l)
+|
+spin_lock@p(&l)
+)
+...>
+}
+
+@depends on context@
+position plainlock2.p;
+@@
+* spin_lock@p(...)
+
+@script:ocaml depends on org || report@
+p << plainlock2.p;
+l << hardirq_lock.l;
+@@
+hazard p ("spin_lock() on " ^ l ^ " in a thread function, also taken by a primary handler in hard-irq context: use spin_lock_irqsave()")
+
 //
 // Thread functions: context tests that meant "in the interrupt handler".
 //

@@ -16,6 +16,11 @@ static irqreturn_t foo_quick_check(int irq, void *dev_id)
 
 	if (!foo_pending(fp))
 		return IRQ_NONE;
+	spin_lock(&fp->lock);
+	spin_lock(&fp->stats_lock);
+	fp->events++;
+	spin_unlock(&fp->stats_lock);
+	spin_unlock(&fp->lock);
 	disable_irq_nosync(irq);
 	synchronize_irq(irq);
 	buf = kmalloc(64, GFP_KERNEL);
