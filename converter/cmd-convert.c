@@ -297,12 +297,13 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			     hbuf ? &hdr : &el, &notes, &reason) ||
 	    callsite_rewrite(cs, tu->path, buf, len, plan.quick_name,
 			     plan.thread_name,
-			     plan.strategy == SPLIT_ONESHOT, &el, &reason))
+			     plan.strategy == SPLIT_ONESHOT, &el, &notes, &reason))
 		goto out;
+	/* file_for() may move the files of a driver: look both up again. */
 	f = file_for(st, tu->relpath);
 	edits_merge(&f->edits, &el);
 	if (hf)
-		edits_merge(&hf->edits, &hdr);
+		edits_merge(&file_for(st, hrel)->edits, &hdr);
 	describe(driver_for(st, tu->relpath), &plan, &notes);
 	driver_for(st, tu->relpath)->nr_converted++;
 	add_result(st, tu->relpath, cs->line, cs->handler, "converted",

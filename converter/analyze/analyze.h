@@ -13,7 +13,8 @@
 
 struct analysis_ctx {
 	struct scan_tu *st;
-	CXCursor fn;		/* the handler's definition */
+	CXCursor fn;		/* the function analysed (the handler, or what it wraps) */
+	CXCursor entry;		/* the handler the request names */
 	struct handler_facts *hf;
 	struct scan_site *site;
 };

@@ -15,6 +15,14 @@ static void caller(CXCursor call, void *data)
 
 	if (clang_Cursor_isNull(def) || !clang_equalCursors(def, ctx->fn))
 		return;
+	/* The wrapper the request names (ei_interrupt) is not a caller. */
+	if (!clang_equalCursors(ctx->entry, ctx->fn)) {
+		struct src_range w = cx_range(ctx->st, ctx->entry, NULL);
+		struct src_range c = cx_range(ctx->st, call, NULL);
+
+		if (c.begin >= w.begin && c.end <= w.end)
+			return;
+	}
 	f = an_add(ctx, FACT_CALLER, ctx->hf->name, call);
 	if (!f->arg)
 		f->arg = cx_text(ctx->st, call);

@@ -188,6 +188,7 @@ struct other_use {
 	CXCursor fn;
 	size_t allowed;	/* offset of the one reference that may stay */
 	unsigned int line;
+	struct cursor_list calls;	/* direct calls of the handler */
 };
 
 static enum CXChildVisitResult find_other_use(CXCursor c, CXCursor parent,
@@ -197,11 +198,20 @@ static enum CXChildVisitResult find_other_use(CXCursor c, CXCursor parent,
 	CXCursor ref;
 
 	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		ref = clang_getCanonicalCursor(clang_getCursorReferenced(c));
+		if (clang_equalCursors(ref, ou->fn))
+			cursor_list_push(&ou->calls, c);
+		return CXChildVisit_Recurse;
+	}
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return CXChildVisit_Recurse;
 	ref = clang_getCanonicalCursor(clang_getCursorReferenced(c));
 	if (!clang_equalCursors(ref, ou->fn) ||
-	    cursor_range(c).begin == ou->allowed)
+	    cursor_range(c).begin == ou->allowed ||
+	    (ou->calls.nr &&
+	     cursor_range(c).begin ==
+	     cursor_range(ou->calls.v[ou->calls.nr - 1]).begin))
 		return CXChildVisit_Recurse;
 	ou->line = cursor_line(c);
 	return CXChildVisit_Break;
@@ -306,6 +316,80 @@ static void render_call(const struct callsite *cs, const char *buf,
 	free(name);
 }
 
+/* The name of the function whose body holds @c. */
+static char *enclosing_function(CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct cursor_range r = cursor_range(c);
+	char *name = NULL, *file = cursor_file(c);
+	size_t i;
+
+	cursor_children(clang_getTranslationUnitCursor(tu), &kids);
+	for (i = 0; i < kids.nr && !name; i++) {
+		struct cursor_range f = cursor_range(kids.v[i]);
+		char *ffile;
+
+		if (clang_getCursorKind(kids.v[i]) != CXCursor_FunctionDecl ||
+		    f.begin > r.begin || f.end < r.end)
+			continue;
+		ffile = cursor_file(kids.v[i]);
+		if (!strcmp(ffile, file))
+			name = cursor_name(kids.v[i]);
+		free(ffile);
+	}
+	cursor_list_release(&kids);
+	free(file);
+	return name ? name : xstrdup("?");
+}
+
+/*
+ * A direct call of the old handler (e1000_netpoll()) becomes the quick
+ * check, and the thread woken when it asks for it: the thread's code
+ * expects thread context, so it is not called in place.
+ */
+static int rewrite_direct_call(CXCursor call, const char *buf, size_t len,
+			       const char *quick, struct edit_list *el,
+			       struct strvec *notes, const char *handler)
+{
+	struct cursor_range r = cursor_range(call);
+	size_t begin = r.begin, end = r.end, k;
+	struct strbuf sb = STRBUF_INIT, indent = STRBUF_INIT;
+	char *a0, *a1, *caller;
+
+	if (r.in_macro || clang_Cursor_getNumArguments(call) != 2)
+		return -1;
+	while (begin > 0 && (buf[begin - 1] == '\t' || buf[begin - 1] == ' '))
+		begin--;
+	if (begin > 0 && buf[begin - 1] != '\n')
+		return -1;
+	if (end >= len || buf[end] != ';')
+		return -1;
+	end++;
+	for (k = begin; k < r.begin; k++)
+		strbuf_addch(&indent, buf[k]);
+	a0 = arg_text(buf, clang_Cursor_getArgument(call, 0));
+	a1 = arg_text(buf, clang_Cursor_getArgument(call, 1));
+	strbuf_addf(&sb, "if (%s(%s, %s) ==", quick, a0, a1);
+	/* Kernel style: wrap the condition rather than pass 80 columns. */
+	if (column_of(buf, r.begin) + sb.len + strlen(" IRQ_WAKE_THREAD)") > 80)
+		strbuf_addf(&sb, "\n%s    IRQ_WAKE_THREAD)", indent.buf ? indent.buf : "");
+	else
+		strbuf_addstr(&sb, " IRQ_WAKE_THREAD)");
+	strbuf_addf(&sb, "\n%s\tirq_wake_thread(%s, %s);",
+		    indent.buf ? indent.buf : "", a0, a1);
+	edit_add(el, r.begin, end - r.begin, sb.buf, "direct call");
+	caller = enclosing_function(call);
+	strvec_push_nodup(notes, xasprintf("%s() called %s() directly; it now runs the quick check and wakes the irq thread with irq_wake_thread() instead of doing the work in place.",
+					  caller, handler));
+	free(caller);
+	free(a0);
+	free(a1);
+	strbuf_release(&sb);
+	strbuf_release(&indent);
+	return 0;
+}
+
 static int agree_with_cocci(const struct callsite *cs, const char *path,
 			    const char *buf, size_t len, const char *quick,
 			    const char *thread, bool oneshot,
@@ -334,7 +418,7 @@ static int agree_with_cocci(const struct callsite *cs, const char *path,
 int callsite_rewrite(const struct callsite *cs, const char *path,
 		     const char *buf, size_t len, const char *quick,
 		     const char *thread, bool oneshot, struct edit_list *el,
-		     char **reason)
+		     struct strvec *notes, char **reason)
 {
 	struct edit_list call;
 	size_t i;
@@ -357,6 +441,7 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	/* The handler must not be used anywhere else: it stops existing. */
 	ou.fn = clang_getCanonicalCursor(cs->handler_def);
 	ou.line = 0;
+	memset(&ou.calls, 0, sizeof(ou.calls));
 	if (!clang_Cursor_isNull(cs->handler_var)) {
 		struct cursor_list kids = { NULL, 0, 0 };
 		size_t i;
@@ -374,6 +459,7 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		*reason = xasprintf("%s() is also called or referenced at line %u, outside the request",
 				    cs->handler, ou.line);
 		free(argtext);
+		cursor_list_release(&ou.calls);
 		return -1;
 	}
 	edit_list_init(&call, el->file);
@@ -393,12 +479,26 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	    agree_with_cocci(cs, path, buf, len, quick, thread, oneshot, &call,
 			     reason)) {
 		edit_list_release(&call);
+		cursor_list_release(&ou.calls);
 		free(argtext);
 		return -1;
 	}
 	for (i = 0; i < call.nr; i++)
 		edit_add(el, call.v[i].offset, call.v[i].length, call.v[i].text,
 			 call.v[i].why);
+	for (i = 0; i < ou.calls.nr; i++) {
+		if (rewrite_direct_call(ou.calls.v[i], buf, len, quick, el,
+					notes, cs->handler)) {
+			*reason = xasprintf("%s() is called directly at line %u in a way that cannot be rewritten",
+					    cs->handler,
+					    cursor_line(ou.calls.v[i]));
+			cursor_list_release(&ou.calls);
+			edit_list_release(&call);
+			free(argtext);
+			return -1;
+		}
+	}
+	cursor_list_release(&ou.calls);
 	edit_list_release(&call);
 	free(argtext);
 	return 0;

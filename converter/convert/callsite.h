@@ -43,6 +43,6 @@ void callsites_release(struct callsite_list *l);
 int callsite_rewrite(const struct callsite *cs, const char *path,
 		     const char *buf, size_t len, const char *quick,
 		     const char *thread, bool oneshot, struct edit_list *el,
-		     char **reason);
+		     struct strvec *notes, char **reason);
 
 #endif

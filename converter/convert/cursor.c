@@ -292,10 +292,29 @@ static bool is_not_access(const char *callee)
 	return !is_builtin_access(callee);
 }
 
+/* A return statement whose value comes from a device read. */
+static enum CXChildVisitResult returns_read(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt &&
+	    !clang_Cursor_isNull(find_call(c, is_device_read))) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
 void accessors_learn(CXTranslationUnit tu, const char *file)
 {
 	struct cursor_list kids = { NULL, 0, 0 };
-	size_t i;
+	char *dir = xstrdup(file);
+	size_t i, n;
+
+	/* The driver's own headers count: e1000e's __er32() is in e1000.h. */
+	if (strrchr(dir, '/'))
+		*strrchr(dir, '/') = '\0';
+	n = strlen(dir);
 
 	strvec_clear(&wrapper_reads);
 	strvec_clear(&wrapper_writes);
@@ -309,15 +328,22 @@ void accessors_learn(CXTranslationUnit tu, const char *file)
 		    !clang_isCursorDefinition(fn))
 			continue;
 		where = cursor_file(fn);
-		if (strcmp(where, file) ||
-		    !clang_Cursor_isNull(find_call(fn, is_not_access))) {
+		if (strncmp(where, dir, n) || where[n] != '/' ||
+		    strchr(where + n + 1, '/')) {
 			free(where);
 			continue;
 		}
 		free(where);
-		reads = !clang_Cursor_isNull(find_call(fn, is_device_read));
-		writes = !clang_Cursor_isNull(find_call(fn, is_device_write));
 		name = cursor_name(fn);
+		if (clang_Cursor_isNull(find_call(fn, is_not_access))) {
+			reads = !clang_Cursor_isNull(find_call(fn, is_device_read));
+			writes = !clang_Cursor_isNull(find_call(fn, is_device_write));
+		} else {
+			/* Or a function that returns what it read. */
+			reads = false;
+			writes = false;
+			clang_visitChildren(fn, returns_read, &reads);
+		}
 		if (reads && !writes)
 			strvec_push(&wrapper_reads, name);
 		else if (writes && !reads)
@@ -325,6 +351,7 @@ void accessors_learn(CXTranslationUnit tu, const char *file)
 		free(name);
 	}
 	cursor_list_release(&kids);
+	free(dir);
 }
 
 static bool in_wrapper(enum wrapper_kind k, const char *callee)

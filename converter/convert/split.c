@@ -572,6 +572,10 @@ static int assign_roles(struct split_plan *plan, struct locals *l,
 			return -1;
 		}
 	}
+	/* Further IRQ_NONE checks right after the first belong with it. */
+	while (check + 1 < plan->nr_stmts &&
+	       is_ownership_check(plan->stmts[check + 1].cursor, l))
+		check++;
 	if (check == plan->nr_stmts) {
 		refuse(plan, "%s() has no early 'return IRQ_NONE' that depends on a device read, so there is no quick check to keep in hard-irq context",
 		       plan->handler);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scan/elsewhere.h"
 #include "scan/file.h"
 #include "scan/output.h"
 #include "scan/scan.h"
@@ -24,6 +25,7 @@ void scan_file(struct kbuild *kb, const char *relpath, struct strbuf *out)
 	}
 	scan_tu_init(&st, tu.unit, relpath, kb->src);
 	scan_tu_run(&st, !tu.in_config, &sites);
+	scan_find_elsewhere(kb, index, &sites);
 	for (i = 0; i < sites.nr; i++)
 		scan_site_records(&sites.v[i], out);
 	scan_sites_release(&sites);

@@ -98,6 +98,8 @@ static void facts_json(struct strbuf *sb, const struct handler_facts *hf)
 		return;
 	}
 	strbuf_addch(sb, '{');
+	kv_str(sb, "function", hf->name);
+	kv_str(sb, "file", hf->file);
 	kv_uint(sb, "begin", hf->body.begin);
 	kv_uint(sb, "end", hf->body.end);
 	for (k = 0; k < FACT_NR; k++) {

@@ -313,9 +313,12 @@ static void resolve_ref(struct scan_tu *st, CXCursor ref, struct resolution *res
 		CXCursor def = clang_getCursorDefinition(decl);
 
 		set_how(res, "direct");
-		if (clang_Cursor_isNull(def))
+		if (clang_Cursor_isNull(def)) {
 			fail(res, xasprintf("handler '%s' is defined in another file",
 					    name));
+			if (!res->elsewhere)
+				res->elsewhere = xstrdup(name);
+		}
 		else
 			add_fn(res, def);
 		break;

@@ -27,6 +27,7 @@ struct resolution {
 	size_t nr;
 	const char *how;	/* direct, address, local, conditional, field, wrapper */
 	char *why_not;		/* set when it could not be resolved */
+	char *elsewhere;	/* a handler declared here, defined in another file */
 };
 void scan_resolve_handler(struct scan_tu *st, CXCursor call, CXCursor arg,
 			  struct resolution *res);

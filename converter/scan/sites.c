@@ -253,6 +253,14 @@ static void site_call(CXCursor call, void *data)
 				scan_site_note(s, "%s", res.why_not);
 			continue;
 		}
+		if (!res.nr && res.elsewhere) {
+			/* scan/elsewhere.c may find it in a sibling file. */
+			s->handler = xstrdup(res.elsewhere);
+			scan_site_judge(s, VERDICT_UNANALYSABLE,
+					"handler-elsewhere", "%s",
+					res.why_not);
+			continue;
+		}
 		if (!res.nr) {
 			scan_site_judge(s, VERDICT_UNANALYSABLE,
 					"handler-unresolved", "%s",
@@ -270,6 +278,7 @@ static void site_call(CXCursor call, void *data)
 				       res.why_not);
 	}
 	free(res.why_not);
+	free(res.elsewhere);
 }
 
 static void free_frees(struct frees *fr)
