@@ -18,6 +18,8 @@ int cmd_parse(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_review(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 extern const struct command commands[];
 

@@ -18,6 +18,8 @@ const struct command commands[] = {
 	{ "scan", cmd_scan, "find request_irq() sites and judge their handlers" },
 	{ "convert", cmd_convert, "split handlers into quick check and thread; write patches" },
 	{ "diff", cmd_diff, "unified diff of two files, as irqconv writes it" },
+	{ "review", cmd_review, "walk a generated series: accept, reject, skip each patch" },
+	{ "report", cmd_report, "write OUTDIR/report.html for a generated series" },
 	{ NULL, NULL, NULL },
 };
 

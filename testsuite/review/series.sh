@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by the review tests: make_series DIR writes a real series with
+# irqconv convert: edu and e1000 converted (two patches), ens1370 refused.
+# The first call converts; later ones copy (build/tests/review/series.cache).
+
+make_series() {
+	local cache=$BUILD/tests/review/series.cache
+	if [ ! -f "$cache/series" ] || [ "$cache/series" -ot "$IRQCONV" ]; then
+		rm -rf "$cache"
+		"$IRQCONV" convert --author 'Re Viewer <re@example.org>' -o "$cache" \
+			examples/edu drivers/net/ethernet/intel/e1000/ \
+			sound/pci/ens1370.c >/dev/null
+	fi
+	rm -rf "$1"
+	cp -r "$cache" "$1"
+}
+
+EDU=0001-edu-convert-to-a-threaded-interrupt-handler.patch
+E1000=0002-e1000-convert-to-a-threaded-interrupt-handler.patch
