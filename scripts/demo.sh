@@ -1,21 +1,36 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make demo: the main job on the bundled default.  For now it shows that
-# the drivers with QEMU models parse with kbuild's flags; scan and convert
-# take over as they land.
+# make demo: the main job on the bundled default.  Converts the examples/
+# drivers and the 6.1 drivers that have QEMU models (scripts/demo-drivers.txt)
+# into a patch series in build/demo/patches/, prints the summary table and
+# says where to look next.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-drivers=(
-	drivers/net/ethernet/intel/e1000/e1000_main.c
-	drivers/net/ethernet/realtek/8139cp.c
-	drivers/net/ethernet/8390/ne2k-pci.c
-	drivers/rtc/rtc-cmos.c
-	drivers/input/serio/i8042.c
-	sound/pci/ens1370.c
-)
 out=build/demo
+irqconv=build/bin/irqconv
+mapfile -t drivers < <(grep -v '^#' scripts/demo-drivers.txt)
 mkdir -p "$out"
-build/bin/irqconv parse "${drivers[@]}" | tee "$out/parse.txt"
-echo "demo: results in $out/"
+
+echo "== irqconv scan: what the analysis sees (${#drivers[@]} paths + examples/edu)"
+"$irqconv" scan --summary examples/edu "${drivers[@]}" | tee "$out/scan-summary.txt"
+
+echo
+echo "== irqconv convert: the conversions, as a patch series"
+"$irqconv" convert --author "${IRQCONV_AUTHOR:-irqconv demo <irqconv@example.org>}" \
+	-o "$out/patches" examples/edu "${drivers[@]}" | tee "$out/convert.txt"
+
+converted=$(grep -c '"verdict":"converted"' "$out/patches/sites.json" || true)
+sites=$(grep -c . "$out/patches/sites.json" || true)
+echo
+echo "demo: $converted of $sites request sites converted; series in $out/patches/:"
+sed 's/^/  /' "$out/patches/series"
+cat <<NEXT
+
+Next:
+  less $out/patches/0000-cover-letter.patch     every site, converted or why not
+  less $out/patches/$(sed -n 1p "$out/patches/series")
+  docs/convert.md                                  how the split is made
+  make check                                       the tests, golden cases included
+NEXT

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -247,13 +248,44 @@ static char *arg_text(const char *buf, CXCursor arg)
 	return strbuf_detach(&sb);
 }
 
+static size_t split_line_start_of(const char *buf, size_t off)
+{
+	while (off > 0 && buf[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+/*
+ * `if ((err = request_irq(...)))`: the variable, and where `if` starts;
+ * NULL for any other shape.  The shape is read off the line as written.
+ */
+static char *assigned_in_if(const char *buf, struct cursor_range r,
+			    size_t *if_begin)
+{
+	size_t p = split_line_start_of(buf, r.begin), v;
+
+	while (buf[p] == '\t' || buf[p] == ' ')
+		p++;
+	*if_begin = p;
+	if (strncmp(buf + p, "if ((", 5))
+		return NULL;
+	p += 5;
+	v = p;
+	while (isalnum((unsigned char)buf[p]) || buf[p] == '_')
+		p++;
+	if (p == v || strncmp(buf + p, " = ", 3) || p + 3 != r.begin ||
+	    strncmp(buf + r.end, "))", 2))
+		return NULL;
+	return xstrndup(buf + v, p - v);
+}
+
 /*
  * The new call, written out again: the name grew, so kernel style wants
  * the arguments refilled to 80 columns, aligned with the open parenthesis.
  */
 static void render_call(const struct callsite *cs, const char *buf,
 			const char *quick, const char *thread, bool oneshot,
-			struct edit_list *el)
+			bool hoist, struct edit_list *el)
 {
 	int handler_arg = starts_with(cs->callee, "devm_") ? 2 : 1;
 	int i, n = clang_Cursor_getNumArguments(cs->call);
@@ -261,6 +293,8 @@ static void render_call(const struct callsite *cs, const char *buf,
 	struct strvec args = STRVEC_INIT;
 	struct strbuf sb = STRBUF_INIT, indent = STRBUF_INIT;
 	size_t open, col, tail, k;
+	size_t hoist_begin = 0;
+	char *var;
 	char *name = xasprintf("%s_threaded_irq", starts_with(cs->callee, "devm_") ?
 			       "devm_request" : "request");
 
@@ -282,13 +316,15 @@ static void render_call(const struct callsite *cs, const char *buf,
 				xasprintf("%s | IRQF_ONESHOT", t);
 		}
 	}
-	open = column_of(buf, r.begin) + strlen(name) + 1;
+	var = hoist ? assigned_in_if(buf, r, &hoist_begin) : NULL;
+	open = (var ? column_of(buf, hoist_begin) + strlen(var) + 3 :
+		column_of(buf, r.begin)) + strlen(name) + 1;
 	for (k = 0; k < open / 8; k++)
 		strbuf_addch(&indent, '\t');
 	for (k = 0; k < open % 8; k++)
 		strbuf_addch(&indent, ' ');
 	/* What follows the call on its last line: ");" or ")) {". */
-	tail = strcspn(buf + r.end, "\n");
+	tail = var ? 1 : strcspn(buf + r.end, "\n");
 	strbuf_addf(&sb, "%s(", name);
 	col = open;
 	for (k = 0; k < args.nr; k++) {
@@ -309,7 +345,25 @@ static void render_call(const struct callsite *cs, const char *buf,
 		}
 	}
 	strbuf_addch(&sb, ')');
-	edit_add(el, r.begin, r.end - r.begin, sb.buf, "threaded request");
+	if (var) {
+		/*
+		 * checkpatch forbids assignment in an if condition, and the
+		 * line is ours now: hoist it, as the kernel writes it today.
+		 */
+		char *indent = xstrndup(buf + split_line_start_of(buf, r.begin),
+					hoist_begin - split_line_start_of(buf, r.begin));
+		char *text = xasprintf("%s = %s;\n%sif (%s)", var, sb.buf, indent,
+				       var);
+
+		edit_add(el, hoist_begin, r.end + 2 - hoist_begin, text,
+			 "threaded request");
+		free(text);
+		free(indent);
+		free(var);
+	} else {
+		edit_add(el, r.begin, r.end - r.begin, sb.buf,
+			 "threaded request");
+	}
 	strbuf_release(&sb);
 	strbuf_release(&indent);
 	strvec_clear(&args);
@@ -469,13 +523,13 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		edit_add(&call, nr.begin, nr.end - nr.begin, quick,
 			 "handler variable");
 	}
-	render_call(cs, buf, quick, thread, oneshot, &call);
+	render_call(cs, buf, quick, thread, oneshot, false, &call);
 	/*
 	 * The semantic patch names the handler; through a variable
 	 * (e1000's `handler`) it would replace the variable, so only direct
 	 * names are checked against it.
 	 */
-	if (clang_Cursor_isNull(cs->handler_var) &&
+if (clang_Cursor_isNull(cs->handler_var) &&
 	    agree_with_cocci(cs, path, buf, len, quick, thread, oneshot, &call,
 			     reason)) {
 		edit_list_release(&call);
@@ -483,6 +537,16 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		free(argtext);
 		return -1;
 	}
+	/* Checked as Coccinelle writes it; laid out as checkpatch wants it. */
+	edit_list_release(&call);
+	edit_list_init(&call, el->file);
+	if (!clang_Cursor_isNull(cs->handler_var)) {
+		struct cursor_range nr = cursor_range(name_ref);
+
+		edit_add(&call, nr.begin, nr.end - nr.begin, quick,
+			 "handler variable");
+	}
+	render_call(cs, buf, quick, thread, oneshot, true, &call);
 	for (i = 0; i < call.nr; i++)
 		edit_add(el, call.v[i].offset, call.v[i].length, call.v[i].text,
 			 call.v[i].why);
