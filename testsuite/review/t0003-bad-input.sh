@@ -1,0 +1,38 @@
+# A patch edited by hand since convert wrote it is flagged; a removed patch,
+# a directory that is not a series, a broken review.txt and bad usage are
+# refused with a clear message and change nothing.
+. "$TESTLIB"
+. testsuite/review/series.sh
+out=$TEST_TMP/out
+make_series "$out"
+
+[ -s "$out/checksums" ] || fail "convert wrote no checksums"
+sed -i 's/did all of its work/did, by hand, all of its work/' "$out/$EDU"
+expect_eq "--list flags the edit" "$EDU pending (edited by hand since convert)
+$E1000 pending" "$("$IRQCONV" review --list "$out")"
+shown=$(printf 'q\n' | "$IRQCONV" review "$out")
+expect_match "review warns" "^warning: +this patch was edited by hand" "$shown"
+"$IRQCONV" report "$out" >/dev/null
+expect_match "report warns" "edited by hand since irqconv convert wrote it" "$(cat "$out/report.html")"
+
+before=$(ls -l --time-style=full-iso "$out")
+mv "$out/$E1000" "$TEST_TMP/"
+err=$("$IRQCONV" review --list "$out" 2>&1) && fail "a missing patch went unnoticed"
+expect_match "missing patch" "'$out/$E1000' is missing" "$err"
+mv "$TEST_TMP/$E1000" "$out/"
+
+echo "$EDU maybe" >"$out/review.txt"
+expect_status "broken review.txt" 2 "$IRQCONV" review --list "$out"
+err=$("$IRQCONV" review --list "$out" 2>&1 || true)
+expect_match "says which line" "review.txt:1: want '<patch-file> accepted\|rejected\|skipped <reason>'" "$err"
+expect_eq "broken review.txt kept" "$EDU maybe" "$(cat "$out/review.txt")"
+rm "$out/review.txt"
+
+err=$("$IRQCONV" review "$TEST_TMP" 2>&1) && fail "a non-series directory was accepted"
+expect_match "not a series" "has no sites.json: not a series written by 'irqconv convert -o'" "$err"
+expect_status "no such dir" 2 "$IRQCONV" review "$TEST_TMP/nope"
+expect_status "report of no such dir" 2 "$IRQCONV" report "$TEST_TMP/nope"
+expect_status "bad --color" 2 "$IRQCONV" review --color=sometimes "$out"
+expect_status "no OUTDIR" 2 "$IRQCONV" review
+expect_eq "series untouched" "$EDU
+$E1000" "$(cat "$out/series")"
