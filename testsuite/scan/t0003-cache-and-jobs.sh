@@ -2,6 +2,9 @@
 # run takes every file from the cache; --no-cache parses again.
 . "$TESTLIB"
 
+# A private directory: another `make check` may share TEST_TMP.
+TEST_TMP=$(mktemp -d "$TEST_TMP/run.XXXXXX")
+
 fx=testsuite/scan/fixtures
 files="$fx/res-direct.c $fx/nmi.c $fx/res-address.c $fx/timer.c"
 "$IRQCONV" scan --no-cache --stats -j 1 --format=json $files \

@@ -4,6 +4,9 @@
 # timeout: 900
 . "$TESTLIB"
 
+# A private directory: another `make check` may share TEST_TMP.
+TEST_TMP=$(mktemp -d "$TEST_TMP/run.XXXXXX")
+
 dirs="drivers/net/ethernet/realtek drivers/net/ethernet/8390 drivers/input/serio sound/pci/ice1712"
 pattern='\b(devm_)?request_(threaded_|any_context_|percpu_)?irq[[:space:]]*\(|\brequest_nmi[[:space:]]*\('
 for dir in $dirs; do
