@@ -1,0 +1,194 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# scripts/batch-unit.sh UNIT SRC: one unit of `make batch` (docs/batch.md).
+#
+#   convert  irqconv convert -o $BATCH/out/UNIT SRC (sites.json, patches)
+#   compile  each converted patch applied to copies of the files it touches
+#            in $BATCH/work/UNIT/tree (the pristine tree is never written),
+#            every changed object compiled with kbuild's own command for it
+#            (irqconv flags: `make -n` in the O= tree), through distcc when
+#            DISTCC_HOSTS is set; the includes still resolve because the copy
+#            sits first in the quote path and kbuild's -I names the original
+#            directory; then `clang -E` of the patched object says which
+#            changed lines the configuration compiles (line markers)
+#   boot     not run, with the reason
+#   results  $BATCH/results/UNIT.txt, and per patch
+#            $BATCH/out/UNIT/results/NNNN-slug.txt for review and report,
+#            each written atomically; $BATCH/done/UNIT when nothing failed.
+
+set -uo pipefail
+
+unit=$1
+src=$2
+: "${BATCH:?}" "${KSRC:?}" "${KOBJ:?}" "${IRQCONV:?}" "${KERNEL:?}"
+CC=${BATCH_CC:-clang-16}
+out=$BATCH/out/$unit
+work=$BATCH/work/$unit
+res=$BATCH/results/$unit.txt
+failed=0
+
+rm -rf "$work" "$BATCH/done/$unit"
+mkdir -p "$work/tree"
+report=$work/results.txt
+: >"$report"
+say() {
+	printf '%s\n' "$*" >>"$report"
+}
+
+# write_atomic DEST < data
+write_atomic() {
+	local tmp
+	tmp=$1.tmp.$$
+	cat >"$tmp" && mv -f "$tmp" "$1"
+}
+
+# The QEMU device model of a driver, if QEMU has one.
+qemu_model() {
+	case $(basename "$1" .c) in
+	edu) echo edu ;;
+	e1000_main) echo e1000 ;;
+	8139cp | 8139too) echo rtl8139 ;;
+	ne2k-pci) echo ne2k_pci ;;
+	ens1370) echo ES1370 ;;
+	intel8x0) echo AC97 ;;
+	hda_intel) echo intel-hda ;;
+	rtc-cmos) echo "the PC's CMOS RTC" ;;
+	i8042) echo "the PC's i8042" ;;
+	*) ;;
+	esac
+}
+
+say "unit: $unit"
+say "source: $src"
+say "kernel: $KERNEL"
+"$IRQCONV" convert --kernel "$KSRC" --kbuild "$KOBJ" --format=json \
+	--author 'irqconv batch <batch@irqconv.invalid>' -o "$out" "$src" \
+	>"$work/sites.json" 2>"$work/convert.err"
+status=$?
+if [ $status -gt 1 ] || [ ! -f "$out/sites.json" ]; then
+	say "convert: failed (exit $status): $(head -c 400 "$work/convert.err" | tr '\n' ' ')"
+	failed=1
+fi
+for v in converted refused already_threaded; do
+	say "$v: $(grep -c "\"verdict\":\"$v\"" "$work/sites.json")"
+done
+while read -r line; do
+	[ -n "$line" ] || continue
+	say "refused-site: $(jq -r '"\(.file):\(.line) \(.handler)(): \(.reason)"' <<<"$line")"
+done < <(grep '"verdict":"refused"' "$work/sites.json")
+
+compiled_total=0
+compiled_ok=0
+# compile_object PATCHDIR FILE: FILE relative to the tree (or to here).
+compile_object() {
+	local tree=$1 rel=$2 orig args line in_config obj log
+	if [ -e "$KSRC/$rel" ]; then orig=$KSRC/$rel; else orig=$rel; fi
+	line=$("$IRQCONV" flags --kernel "$KSRC" --kbuild "$KOBJ" "$orig" 2>&1) || {
+		echo "flags: $line"
+		return 1
+	}
+	in_config=yes
+	case ${line%%: *} in *"(not in config)") in_config=no ;; esac
+	args=${line#*: }
+	obj=$tree/$rel.o
+	log=$tree/$rel.log
+	# shellcheck disable=SC2086
+	eval "set -- $args"
+	${DISTCC_HOSTS:+distcc} "$CC" "$@" -c -o "$obj" "$tree/$rel" >"$log" 2>&1
+	local st=$?
+	"$CC" "$@" -E -o "$tree/$rel.i" "$tree/$rel" >>"$log" 2>&1
+	echo "$rel in_config=$in_config status=$st"
+	return $st
+}
+
+boot_reason() {
+	local model
+	model=$(qemu_model "$src")
+	if [ -n "$model" ]; then
+		echo "not run (QEMU has a model: $model; the boot harness, testsuite/lib/boot.sh, does not boot driver modules yet)"
+	else
+		echo "not run (no QEMU model for this driver)"
+	fi
+}
+
+mkdir -p "$out/results" 2>/dev/null
+for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
+	[ -f "$patch" ] || continue
+	case $patch in */0000-cover-letter.patch) continue ;; esac
+	name=$(basename "$patch" .patch)
+	tree=$work/tree/$name
+	mkdir -p "$tree"
+	mapfile -t files < <(sed -n 's|^diff --git a/\(.*\) b/.*|\1|p' "$patch")
+	for f in "${files[@]}"; do
+		mkdir -p "$tree/$(dirname "$f")"
+		if [ -e "$KSRC/$f" ]; then cp "$KSRC/$f" "$tree/$f"; else cp "$f" "$tree/$f"; fi
+	done
+	plog=$work/$name.compile.log
+	if ! patch -p1 -F0 -s -f --no-backup-if-mismatch -d "$tree" -i "$(realpath "$patch")" >"$plog" 2>&1; then
+		say "patch $name: does not apply: $(head -c 300 "$plog" | tr '\n' ' ')"
+		failed=1
+		continue
+	fi
+	# Changed objects: touched .c files, and the .c files beside a touched
+	# header that include it.
+	objs=()
+	for f in "${files[@]}"; do
+		case $f in
+		*.c) objs+=("$f") ;;
+		*.h)
+			d=$(dirname "$f")
+			if [ -d "$KSRC/$d" ]; then base=$KSRC; else base=.; fi
+			while read -r c; do
+				objs+=("${c#"$base"/}")
+			done < <(grep -l "#include \"$(basename "$f")\"" "$base/$d"/*.c 2>/dev/null)
+			;;
+		esac
+	done
+	mapfile -t objs < <(printf '%s\n' "${objs[@]}" | sort -u)
+	cstat=ok
+	configured=yes
+	pre=()
+	for o in "${objs[@]}"; do
+		if [ ! -e "$tree/$o" ]; then
+			mkdir -p "$tree/$(dirname "$o")"
+			if [ -e "$KSRC/$o" ]; then cp "$KSRC/$o" "$tree/$o"; else cp "$o" "$tree/$o"; fi
+		fi
+		r=$(compile_object "$tree" "$o" 2>&1)
+		st=$?
+		echo "$r" >>"$plog"
+		cat "$tree/$o.log" >>"$plog" 2>/dev/null
+		compiled_total=$((compiled_total + 1))
+		case $r in *in_config=no*) configured=no ;; esac
+		if [ $st -eq 0 ]; then
+			compiled_ok=$((compiled_ok + 1))
+		else
+			cstat=failed
+			failed=1
+		fi
+		[ -f "$tree/$o.i" ] && pre+=("$tree/$o.i")
+	done
+	lines=$(scripts/batch-lines.sh "$tree" "$patch" "${pre[@]}")
+	[ $configured = no ] && [ $cstat = ok ] && cstat="ok (not in the configuration: built with a neighbour's flags)"
+	cp "$plog" "$out/results/$name.compile.log"
+	{
+		echo "patch: $name.patch"
+		echo "objects: ${objs[*]}"
+		echo "compile: $cstat"
+		echo "changed-lines-compiled: $lines"
+		echo "boot: $(boot_reason)"
+		echo "log: $name.compile.log"
+	} | tee -a "$report" | write_atomic "$out/results/$name.txt"
+done
+[ -f "$out/sites.json" ] && "$IRQCONV" report "$out" >/dev/null 2>>"$work/convert.err"
+
+say "status: $([ $failed = 0 ] && echo done || echo failed)"
+write_atomic "$res" <"$report"
+done_nr=$(find "$BATCH/done" -type f | wc -l)
+[ $failed = 0 ] && done_nr=$((done_nr + 1))
+printf '  BATCH [%d/%s] %-40s %s converted, %s refused%s\n' "$done_nr" \
+	"${BATCH_TOTAL:-?}" "$unit" \
+	"$(sed -n 's/^converted: //p' "$res")" "$(sed -n 's/^refused: //p' "$res")" \
+	"$( [ $failed = 0 ] || echo ', FAILED (see '"$res"')')"
+[ $failed = 0 ] && touch "$BATCH/done/$unit"
+exit 0
