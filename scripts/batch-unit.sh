@@ -169,6 +169,7 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 		[ -f "$tree/$o.i" ] && pre+=("$tree/$o.i")
 	done
 	lines=$(scripts/batch-lines.sh "$tree" "$patch" "${pre[@]}")
+	rm -f "${pre[@]}"
 	[ $configured = no ] && [ $cstat = ok ] && cstat="ok (not in the configuration: built with a neighbour's flags)"
 	cp "$plog" "$out/results/$name.compile.log"
 	{

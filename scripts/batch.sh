@@ -59,7 +59,7 @@ trap 'rm -f "$units"' EXIT
 			'(^|[^_a-z])(devm_)?request_irq[[:space:]]*\(' -- "$p" || true) |
 			sort | while read -r file; do
 			unit=$(echo "$file" | sed 's|^\./||; s|[/.]|_|g; s|_c$||')
-			src=$root/$file
+			if [ "$root" = . ]; then src=${file#./}; else src=$root/$file; fi
 			dir=$(dirname "$src")
 			echo "UNITS += $unit"
 			echo "$BATCH/done/$unit: $src \$(wildcard $dir/*.h) \$(IRQCONV)"
