@@ -47,7 +47,7 @@ struct scan_run {
 	struct scan_file_state *files;
 	size_t nr, alloc;
 	size_t *todo;
-	size_t nr_todo, nr_done, nr_skipped;
+	size_t nr_todo, nr_done, nr_skipped, nr_noflags;
 	bool progress;
 };
 
@@ -216,6 +216,7 @@ static int plan(struct scan_run *r, bool use_cache)
 					  "kbuild builds nothing near this file to borrow flags from",
 					  &rec);
 			f->records = strbuf_detach(&rec);
+			r->nr_noflags++;
 			continue;
 		}
 		if (use_cache)
@@ -331,9 +332,9 @@ int cmd_scan(int argc, char **argv)
 	else
 		scan_print_table(all.buf ? all.buf : "", stdout);
 	if (stats)
-		fprintf(stderr, "scan: %zu files, %zu without request calls, %zu parsed, %zu from cache\n",
-			r.nr, r.nr_skipped, r.nr_todo,
-			r.nr - r.nr_skipped - r.nr_todo);
+		fprintf(stderr, "scan: %zu files, %zu without request calls, %zu without flags, %zu parsed, %zu from cache\n",
+			r.nr, r.nr_skipped, r.nr_noflags, r.nr_todo,
+			r.nr - r.nr_skipped - r.nr_noflags - r.nr_todo);
 out:
 	strbuf_release(&all);
 	release(&r);

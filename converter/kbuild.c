@@ -514,11 +514,27 @@ static struct kbuild_command *any_command_in(struct kbuild *kb,
 	return NULL;
 }
 
+/* The command of some file kbuild builds anywhere below @reldir, or NULL. */
+static struct kbuild_command *any_command_below(struct kbuild *kb,
+						const char *reldir)
+{
+	size_t i, n = strlen(reldir);
+
+	for (i = 0; i < kb->table_size; i++) {
+		struct kbuild_command *c = kb->table[i];
+
+		if (c && !strncmp(c->relpath, reldir, n) && c->relpath[n] == '/')
+			return c;
+	}
+	return NULL;
+}
+
 static struct kbuild_command *nearest_command(struct kbuild *kb,
 					      const char *relpath)
 {
 	char *dir = dir_of(relpath);
 	struct kbuild_command *c = NULL;
+	struct kbuild_command *below = NULL;
 
 	/* The whole tree is too wide a net: stop below the top. */
 	while (*dir) {
@@ -529,6 +545,9 @@ static struct kbuild_command *nearest_command(struct kbuild *kb,
 		c = any_command_in(kb, dir);
 		if (c)
 			break;
+		/* Failing a file beside it, one in a subdirectory (vlynq/). */
+		if (!below)
+			below = any_command_below(kb, dir);
 		/* An external module has no parent to borrow from. */
 		if (is_external(dir))
 			break;
@@ -536,7 +555,7 @@ static struct kbuild_command *nearest_command(struct kbuild *kb,
 		*(slash ? slash : dir) = '\0';
 	}
 	free(dir);
-	return c;
+	return c ? c : below;
 }
 
 static char *absolutise(struct kbuild *kb, const char *arg)
