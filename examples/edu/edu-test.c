@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define BUF_SIZE 4096
+#define BUF_SIZE 4095	/* the driver leaves the last byte out */
 
 static char dev_path[64];
 static char sysfs_dir[64];

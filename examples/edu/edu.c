@@ -7,7 +7,8 @@
  *
  * Each device gets a misc device /dev/eduN:
  *  - write() at offset off copies the data by DMA into the device's 4 KiB
- *    buffer at off, read() copies it back by DMA;
+ *    buffer at off, read() copies it back by DMA (4095 bytes, see
+ *    EDU_DMA_SIZE);
  *  - /sys/class/misc/eduN/factorial: write n, the device computes n! and
  *    interrupts; read gives the last result;
  *  - /sys/class/misc/eduN/raise: write a value, the device raises it as
@@ -60,6 +61,11 @@
 
 #define EDU_DMA_BUF_ADDR	0x40000	/* the buffer in the device */
 #define EDU_DMA_BUF_SIZE	4096
+/*
+ * QEMU before 8.0 aborts on a transfer that ends at the end of the buffer
+ * (QEMU issue 1254): leave the last byte out.
+ */
+#define EDU_DMA_SIZE		(EDU_DMA_BUF_SIZE - 1)
 #define EDU_DMA_BITS		28
 #define EDU_TIMEOUT_MS		5000
 
@@ -227,7 +233,7 @@ static int edu_release(struct inode *inode, struct file *file)
 
 static loff_t edu_llseek(struct file *file, loff_t offset, int whence)
 {
-	return fixed_size_llseek(file, offset, whence, EDU_DMA_BUF_SIZE);
+	return fixed_size_llseek(file, offset, whence, EDU_DMA_SIZE);
 }
 
 static ssize_t edu_read_buf(struct file *file, char __user *ubuf,
@@ -237,11 +243,13 @@ static ssize_t edu_read_buf(struct file *file, char __user *ubuf,
 	loff_t pos = *ppos;
 	ssize_t ret;
 
+	if (!edu->dma_buf)
+		return -EOPNOTSUPP;
 	if (pos < 0)
 		return -EINVAL;
-	if (pos >= EDU_DMA_BUF_SIZE)
+	if (pos >= EDU_DMA_SIZE)
 		return 0;
-	count = min_t(size_t, count, EDU_DMA_BUF_SIZE - pos);
+	count = min_t(size_t, count, EDU_DMA_SIZE - pos);
 
 	if (mutex_lock_interruptible(&edu->cmd_mutex))
 		return -ERESTARTSYS;
@@ -262,11 +270,13 @@ static ssize_t edu_write_buf(struct file *file, const char __user *ubuf,
 	loff_t pos = *ppos;
 	ssize_t ret;
 
+	if (!edu->dma_buf)
+		return -EOPNOTSUPP;
 	if (pos < 0)
 		return -EINVAL;
-	if (pos >= EDU_DMA_BUF_SIZE)
+	if (pos >= EDU_DMA_SIZE)
 		return count ? -ENOSPC : 0;
-	count = min_t(size_t, count, EDU_DMA_BUF_SIZE - pos);
+	count = min_t(size_t, count, EDU_DMA_SIZE - pos);
 
 	if (mutex_lock_interruptible(&edu->cmd_mutex))
 		return -ERESTARTSYS;
@@ -419,6 +429,26 @@ static struct attribute *edu_attrs[] = {
 };
 ATTRIBUTE_GROUPS(edu);
 
+/*
+ * The device masks DMA addresses to 28 bits.  Without CONFIG_ZONE_DMA an
+ * x86 kernel cannot allocate that low; the device still computes and
+ * interrupts, only read() and write() fail.
+ */
+static void edu_setup_dma(struct edu_dev *edu)
+{
+	struct device *dev = &edu->pdev->dev;
+
+	if (dma_set_mask_and_coherent(dev, DMA_BIT_MASK(EDU_DMA_BITS))) {
+		dev_warn(dev, "no %d-bit DMA (CONFIG_ZONE_DMA?): read and write disabled\n",
+			 EDU_DMA_BITS);
+		return;
+	}
+	edu->dma_buf = dmam_alloc_coherent(dev, EDU_DMA_BUF_SIZE,
+					   &edu->dma_handle, GFP_KERNEL);
+	if (!edu->dma_buf)
+		dev_warn(dev, "no DMA buffer: read and write disabled\n");
+}
+
 static int edu_setup_irq(struct edu_dev *edu)
 {
 	struct pci_dev *pdev = edu->pdev;
@@ -447,10 +477,6 @@ static int edu_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = pcim_iomap_regions(pdev, BIT(0), KBUILD_MODNAME);
 	if (ret)
 		return ret;
-	ret = dma_set_mask_and_coherent(&pdev->dev,
-					DMA_BIT_MASK(EDU_DMA_BITS));
-	if (ret)
-		return ret;
 	pci_set_master(pdev);
 
 	edu = kzalloc(sizeof(*edu), GFP_KERNEL);
@@ -474,12 +500,7 @@ static int edu_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 		goto err_put;
 	}
 
-	edu->dma_buf = dmam_alloc_coherent(&pdev->dev, EDU_DMA_BUF_SIZE,
-					   &edu->dma_handle, GFP_KERNEL);
-	if (!edu->dma_buf) {
-		ret = -ENOMEM;
-		goto err_put;
-	}
+	edu_setup_dma(edu);
 
 	edu->id = ida_alloc(&edu_ida, GFP_KERNEL);
 	if (edu->id < 0) {
