@@ -642,8 +642,22 @@ static int write_checksums(const struct series *s, const char *outdir)
 	return ret;
 }
 
-static int write_series(
-struct convert_state *st, const char *outdir,
+/*
+ * The series replaces OUTDIR whole: decisions of an earlier review are kept
+ * beside it as review.old.txt, not applied to patches that may have changed.
+ */
+static void keep_review(struct series *s, const char *outdir)
+{
+	char *path = xasprintf("%s/review.txt", outdir);
+	char *text = read_file(path, NULL);
+
+	if (text && *text)
+		series_add_extra(s, "review.old.txt", text);
+	free(text);
+	free(path);
+}
+
+static int write_series(struct convert_state *st, const char *outdir,
 			const char *author)
 {
 	struct strbuf sites = STRBUF_INIT;
@@ -681,6 +695,7 @@ struct convert_state *st, const char *outdir,
 	}
 	json_lines(st, &sites);
 	series_add_extra(&s, "sites.json", sites.buf ? sites.buf : "");
+	keep_review(&s, outdir);
 	ret = series_write(&s, outdir);
 	if (!ret)
 		ret = write_checksums(&s, outdir);

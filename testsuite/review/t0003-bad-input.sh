@@ -36,3 +36,12 @@ expect_status "bad --color" 2 "$IRQCONV" review --color=sometimes "$out"
 expect_status "no OUTDIR" 2 "$IRQCONV" review
 expect_eq "series untouched" "$EDU
 $E1000" "$(cat "$out/series")"
+
+# convert again into a reviewed OUTDIR: the old decisions are kept aside,
+# not applied to patches that may have changed.
+printf 'a\ns\n' | "$IRQCONV" review "$out" >/dev/null
+old=$(cat "$out/review.txt")
+"$IRQCONV" convert --author 'Re Viewer <re@example.org>' -o "$out" examples/edu >/dev/null
+expect_eq "decisions kept aside" "$old" "$(cat "$out/review.old.txt")"
+[ ! -e "$out/review.txt" ] || fail "old decisions applied to a new series"
+expect_eq "new series pending" "$EDU pending" "$("$IRQCONV" review --list "$out")"
