@@ -6,7 +6,8 @@
 
 make_series() {
 	local cache=$BUILD/tests/review/series.cache
-	if [ ! -f "$cache/series" ] || [ "$cache/series" -ot "$IRQCONV" ]; then
+	if [ ! -f "$cache/series" ] || [ "$cache/series" -ot "$IRQCONV" ] ||
+	   [ "$cache/series" -ot examples/edu/edu.c ]; then
 		rm -rf "$cache"
 		"$IRQCONV" convert --author 'Re Viewer <re@example.org>' -o "$cache" \
 			examples/edu drivers/net/ethernet/intel/e1000/ \
