@@ -178,6 +178,8 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 	lines=$(scripts/batch-lines.sh "$tree" "$patch" "${pre[@]}")
 	rm -f "${pre[@]}"
 	[ $configured = no ] && [ $cstat = ok ] && cstat="ok (not in the configuration: built with a neighbour's flags)"
+	# Preprocessed with borrowed flags says nothing about the configuration.
+	[ $configured = no ] && lines="0/$(sed 's|^[0-9]*/\([0-9]*\).*|\1|' <<<"$lines") (not in the configuration)"
 	cp "$plog" "$out/results/$name.compile.log"
 	{
 		echo "patch: $name.patch"
