@@ -393,9 +393,30 @@ devm_request_threaded_irq@p(d, irq, NULL, t,
 			    \(IRQF_ONESHOT\|IRQF_ONESHOT | flags\), ...)
 )
 
+// ... or pass a variable that was given IRQF_ONESHOT on the way.
+@var_oneshot@
+expression irq, t, d, e, e2;
+identifier flags;
+type T;
+position p != has_oneshot.p;
+@@
+(
+T flags = \(IRQF_ONESHOT\|IRQF_ONESHOT | e\);
+|
+flags = \(IRQF_ONESHOT\|IRQF_ONESHOT | e\);
+|
+flags |= \(IRQF_ONESHOT\|IRQF_ONESHOT | e\);
+)
+... when != flags = e2
+(
+request_threaded_irq@p(irq, NULL, t, flags, ...)
+|
+devm_request_threaded_irq@p(d, irq, NULL, t, flags, ...)
+)
+
 @depends on patch@
 expression irq, t, d, flags;
-position p != has_oneshot.p;
+position p != {has_oneshot.p, var_oneshot.p};
 @@
 (
 request_threaded_irq@p(irq, NULL, t,
@@ -421,7 +442,7 @@ devm_request_threaded_irq@p(d, irq, NULL, t,
 
 @nooneshot depends on !patch@
 expression irq, d;
-position p != has_oneshot.p;
+position p != {has_oneshot.p, var_oneshot.p};
 @@
 (
 request_threaded_irq@p(irq, NULL, ...)

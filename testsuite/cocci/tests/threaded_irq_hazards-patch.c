@@ -99,3 +99,16 @@ static int foo_probe(struct device *dev, struct foo *fp)
 	return request_threaded_irq(fp->irq5, NULL, &baz_thread,
 				    IRQF_ONESHOT | IRQF_TRIGGER_LOW, "baz", fp);
 }
+
+static int baz_open(struct foo *fp, bool low)
+{
+	unsigned long flags = IRQF_ONESHOT | IRQF_TRIGGER_HIGH;
+	unsigned long flags2;
+	int err;
+
+	err = request_threaded_irq(fp->irq6, NULL, baz_thread, flags, "baz", fp);
+	if (err)
+		return err;
+	flags2 = low ? IRQF_TRIGGER_LOW : IRQF_TRIGGER_HIGH;
+	return request_threaded_irq(fp->irq7, NULL, baz_thread, flags2, "baz", fp);
+}
