@@ -46,7 +46,7 @@ echo "  refused by reason:"
 if [ ${#files[@]} -gt 0 ]; then
 	# The reason with names taken out, so that alike refusals group.
 	sed -n 's/^refused-site: [^ ]* [^ ]*: //p' "${files[@]}" |
-		sed -E "s/[A-Za-z0-9_]+\(\)/F()/g; s/'[^']*'/'X'/g; s/struct [A-Za-z0-9_]+/struct S/g" |
+		sed -E "s/^[^ ]+:[0-9]+:[0-9]+: error: /does not parse: /; s/[A-Za-z0-9_]+\(\)/F()/g; s/'[^']*'/'X'/g; s/struct [A-Za-z0-9_]+/struct S/g; s/line [0-9]+/line N/g" |
 		sort | uniq -c | sort -rn | head -20 |
 		awk '{ n = $1; $1 = ""; printf "    %5d %s\n", n, substr($0, 2) }'
 fi
