@@ -196,9 +196,10 @@ say "status: $([ $failed = 0 ] && echo done || echo failed)"
 write_atomic "$res" <"$report"
 done_nr=$(find "$BATCH/done" -type f | wc -l)
 [ $failed = 0 ] && done_nr=$((done_nr + 1))
-printf '  BATCH [%d/%s] %-40s %s converted, %s refused%s\n' "$done_nr" \
-	"${BATCH_TOTAL:-?}" "$unit" \
+printf '  BATCH [%d/%s] %-40s %s converted, %s refused, %s already threaded%s\n' \
+	"$done_nr" "${BATCH_TOTAL:-?}" "$unit" \
 	"$(sed -n 's/^converted: //p' "$res")" "$(sed -n 's/^refused: //p' "$res")" \
+	"$(sed -n 's/^already_threaded: //p' "$res")" \
 	"$( [ $failed = 0 ] || echo ', FAILED (see '"$res"')')"
 [ $failed = 0 ] && touch "$BATCH/done/$unit"
 exit 0
