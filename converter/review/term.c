@@ -3,6 +3,7 @@
  * Keys for review: one key press in raw mode when stdin is a terminal, one
  * line per answer otherwise (so tests can pipe "a\nr\nreason\nq\n").
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <termios.h>
@@ -20,12 +21,23 @@ static void term_restore(void)
 	raw = false;
 }
 
+/* ^C or a kill while a key is awaited: give the terminal back first. */
+static void term_signal(int sig)
+{
+	term_restore();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 static void term_raw(void)
 {
 	struct termios t;
 
 	if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &saved))
 		return;
+	signal(SIGINT, term_signal);
+	signal(SIGTERM, term_signal);
+	signal(SIGHUP, term_signal);
 	t = saved;
 	t.c_lflag &= ~(ICANON | ECHO);
 	t.c_cc[VMIN] = 1;

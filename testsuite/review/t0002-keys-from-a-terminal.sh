@@ -39,3 +39,21 @@ done
 expect_eq "exit status" 0 "$(cat "$TEST_TMP/status")"
 expect_eq "decisions" "$EDU accepted
 $E1000 rejected not on a shared line" "$(cat "$out/review.txt")"
+
+# ^C at the prompt: review dies of the signal, the terminal is cooked again.
+printf 'q\n' | "$IRQCONV" review --all "$out" >/dev/null	# sanity: still loads
+tmux -S "$sock" kill-server 2>/dev/null || true
+rm -f "$TEST_TMP/stty"
+tmux -S "$sock" new-session -d -x 160 -y 50 \
+	"trap '' INT; '$IRQCONV' review --all '$out'; echo \$? > '$TEST_TMP/status2'; stty -a > '$TEST_TMP/stty'; sleep 60"
+wait_for "quit \[q\]\?"
+tmux -S "$sock" send-keys C-c
+for i in $(seq 1 300); do
+	[ -s "$TEST_TMP/stty" ] && break
+	sleep 0.1
+done
+expect_eq "killed by SIGINT" 130 "$(cat "$TEST_TMP/status2")"
+expect_match "canonical mode back" "(^| )icanon( |$)" "$(cat "$TEST_TMP/stty")"
+expect_match "echo back" "(^| )echo( |$)" "$(cat "$TEST_TMP/stty")"
+expect_eq "decisions unchanged" "$EDU accepted
+$E1000 rejected not on a shared line" "$(cat "$out/review.txt")"
