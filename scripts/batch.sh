@@ -11,7 +11,8 @@
 #   2. make -k -f scripts/batch.mk: one target per unit, the stamp
 #      $BATCH/done/UNIT, remade when its inputs (the .c file, the headers
 #      beside it, irqconv) are newer or when the last run of it failed;
-#   3. the summary (scripts/batch-summary.sh), also in $BATCH/summary.txt.
+#   3. the summary (scripts/batch-summary.sh), also in $BATCH/summary.txt,
+#      and one report.html of every unit (irqconv report -o).
 #
 # Environment: PATHS, KERNEL (6.1), BATCH (build/batch/$KERNEL),
 # BATCH_IRQCONV (build/bin/irqconv), MAKE (make), DISTCC_HOSTS (compile through distcc when set).
@@ -75,6 +76,16 @@ export BATCH_TOTAL=$total
 echo "batch: $total driver files under $PATHS (kernel $KERNEL, results in $BATCH/results)"
 status=0
 $MAKE --no-print-directory -k -f scripts/batch.mk || status=$?
+# One report of every unit's series, links relative to $BATCH.
+outdirs=()
+for u in $(sed -n 's/^UNITS += //p' "$BATCH/units.mk"); do
+	if [ -f "$BATCH/out/$u/sites.json" ]; then
+		outdirs+=("$BATCH/out/$u")
+	fi
+done
+if [ ${#outdirs[@]} -gt 0 ]; then
+	"$IRQCONV" report -o "$BATCH/report.html" "${outdirs[@]}" >/dev/null || status=1
+fi
 scripts/batch-summary.sh "$BATCH" | tee "$BATCH/summary.txt.tmp"
 mv "$BATCH/summary.txt.tmp" "$BATCH/summary.txt"
 exit $status

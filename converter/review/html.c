@@ -105,7 +105,7 @@ static void result_cell(struct strbuf *sb, const struct review_patch *p,
 }
 
 static void summary_row(struct strbuf *sb, const struct review_set *rs,
-			const struct review_site *s)
+			const struct review_site *s, const char *rel)
 {
 	const struct review_patch *p = patch_of(rs, s);
 	const char *review = p ? review_state_name(p->state) : "-";
@@ -128,6 +128,7 @@ static void summary_row(struct strbuf *sb, const struct review_set *rs,
 	strbuf_addf(sb, "<td class=\"review\">%s</td><td class=\"reason\">", review);
 	if (p) {
 		strbuf_addstr(sb, "<a href=\"#");
+		escs(sb, rel);
 		escs(sb, p->file);
 		strbuf_addstr(sb, "\">patch</a> ");
 	}
@@ -164,7 +165,8 @@ static void diff_block(struct strbuf *sb, const struct review_patch *p)
 }
 
 /* Links to the results file and to each "log: FILE" it names (in results/). */
-static void results_block(struct strbuf *sb, const struct review_patch *p)
+static void results_block(struct strbuf *sb, const struct review_patch *p,
+			  const char *rel)
 {
 	const char *line;
 
@@ -173,6 +175,7 @@ static void results_block(struct strbuf *sb, const struct review_patch *p)
 		return;
 	}
 	strbuf_addstr(sb, "<p>Test results: <a href=\"");
+	escs(sb, rel);
 	escs(sb, p->results_name);
 	strbuf_addstr(sb, "\">");
 	escs(sb, p->results_name);
@@ -185,7 +188,9 @@ static void results_block(struct strbuf *sb, const struct review_patch *p)
 		if (starts_with(line, "log: ")) {
 			size_t n = strcspn(line + 5, "\n");
 
-			strbuf_addstr(sb, "<p>Log: <a href=\"results/");
+			strbuf_addstr(sb, "<p>Log: <a href=\"");
+			escs(sb, rel);
+			strbuf_addstr(sb, "results/");
 			esc(sb, line + 5, n);
 			strbuf_addstr(sb, "\">");
 			esc(sb, line + 5, n);
@@ -195,12 +200,13 @@ static void results_block(struct strbuf *sb, const struct review_patch *p)
 }
 
 static void patch_section(struct strbuf *sb, const struct review_set *rs,
-			  const struct review_patch *p)
+			  const struct review_patch *p, const char *rel)
 {
 	const struct review_site *s = review_site_of(rs, p);
 	size_t i;
 
 	strbuf_addstr(sb, "<section class=\"patch\" id=\"");
+	escs(sb, rel);
 	escs(sb, p->file);
 	strbuf_addf(sb, "\" data-verdict=\"converted\" data-review=\"%s\" data-visible=\"yes\"><h2>",
 		    review_state_name(p->state));
@@ -231,7 +237,7 @@ static void patch_section(struct strbuf *sb, const struct review_set *rs,
 		strbuf_addstr(sb, "</li>");
 	}
 	strbuf_addstr(sb, "</ul>\n");
-	results_block(sb, p);
+	results_block(sb, p, rel);
 	diff_block(sb, p);
 	strbuf_addstr(sb, "</section>\n");
 }
@@ -259,36 +265,54 @@ static void filters(struct strbuf *sb)
 	strbuf_addstr(sb, "<option value=\"-\">- (no patch)</option></select> <span id=\"shown\"></span></div>\n");
 }
 
-int review_html_write(const struct review_set *rs)
+int review_html_write_many(const char *path, const struct review_set *sets,
+			   size_t n, const char *const *rel)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *path = xasprintf("%s/report.html", rs->dir);
-	size_t i, converted = 0;
+	size_t i, k, sites = 0, converted = 0, patches = 0;
 	int ret;
 
-	for (i = 0; i < rs->nr_sites; i++)
-		converted += !strcmp(rs->sites[i].verdict, "converted");
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < sets[k].nr_sites; i++)
+			converted += !strcmp(sets[k].sites[i].verdict, "converted");
+		sites += sets[k].nr_sites;
+		patches += sets[k].nr;
+	}
 	strbuf_addf(&sb, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 		    "<title>irqconv report</title>\n<style>%s</style>\n"
 		    "<script>%s</script></head>\n<body>\n<h1>irqconv report</h1>\n<p>",
 		    style, script);
-	escs(&sb, rs->dir);
+	if (n == 1)
+		escs(&sb, sets[0].dir);
+	else
+		strbuf_addf(&sb, "%zu series", n);
 	strbuf_addf(&sb, ": %zu request sites, %zu converted, %zu patches.</p>\n",
-		    rs->nr_sites, converted, rs->nr);
+		    sites, converted, patches);
 	filters(&sb);
 	strbuf_addstr(&sb, "<table id=\"summary\"><tr><th>driver</th><th>site</th>"
 		      "<th>handler</th><th>verdict</th><th>strategy</th><th>compile</th>"
 		      "<th>boot</th><th>review</th><th>reason</th></tr>\n");
-	for (i = 0; i < rs->nr_sites; i++)
-		summary_row(&sb, rs, &rs->sites[i]);
+	for (k = 0; k < n; k++)
+		for (i = 0; i < sets[k].nr_sites; i++)
+			summary_row(&sb, &sets[k], &sets[k].sites[i], rel[k]);
 	strbuf_addstr(&sb, "</table>\n");
-	for (i = 0; i < rs->nr; i++)
-		patch_section(&sb, rs, &rs->patches[i]);
+	for (k = 0; k < n; k++)
+		for (i = 0; i < sets[k].nr; i++)
+			patch_section(&sb, &sets[k], &sets[k].patches[i], rel[k]);
 	strbuf_addstr(&sb, "</body></html>\n");
 	ret = write_file_atomic(path, sb.buf, sb.len);
 	if (ret)
 		error("cannot write '%s': %s", path, strerror(errno));
 	strbuf_release(&sb);
+	return ret;
+}
+
+int review_html_write(const struct review_set *rs)
+{
+	static const char *const here[] = { "" };
+	char *path = xasprintf("%s/report.html", rs->dir);
+	int ret = review_html_write_many(path, rs, 1, here);
+
 	free(path);
 	return ret;
 }

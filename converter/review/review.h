@@ -92,4 +92,12 @@ char *series_checksum(const char *data, size_t len);
 /* OUTDIR/report.html: summary table with filters, diffs, facts, logs. */
 int review_html_write(const struct review_set *rs);
 
+/*
+ * One report of several series at ;  is the directory of
+ * sets[i] relative to the directory of , with a final slash ("" when
+ * the same), prefixed to its links and anchors.
+ */
+int review_html_write_many(const char *path, const struct review_set *sets,
+			   size_t n, const char *const *rel);
+
 #endif

@@ -85,3 +85,18 @@ expect_no_match "the finished one not redone" "BATCH \[.*\] $first " "$out"
 for u in $edu $main $tool; do
 	expect_match "$u done after resume" "^status: done$" "$(cat "$b/results/$u.txt")"
 done
+
+# One report of all units, its links relative to the batch directory.
+html=$(cat "$b/report.html")
+expect_match "all sites" "4 request sites, 2 converted, 2 patches" "$html"
+expect_match "relative log links" "href=\"out/$main/results/0001-e1000-convert-to-a-threaded-interrupt-handler.compile.log\"" "$html"
+[ -f "$b/out/$main/results/0001-e1000-convert-to-a-threaded-interrupt-handler.compile.log" ] || fail "the linked log is missing"
+if command -v chromium >/dev/null; then
+	profile=$(mktemp -d "$TEST_TMP/profile.XXXXXX")
+	dom=$(chromium --headless --no-sandbox --disable-gpu --disable-quic \
+		--no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync --user-data-dir="$profile" \
+		--dump-dom "file://$b/report.html#verdict=refused" 2>/dev/null)
+	expect_eq "refused rows shown" 2 "$(grep -c '<tr data-verdict="refused" data-review="-" data-visible="yes"' <<<"$dom")"
+	expect_eq "converted rows hidden" 2 "$(grep -c '<tr data-verdict="converted" [^>]*data-visible="no"' <<<"$dom")"
+fi

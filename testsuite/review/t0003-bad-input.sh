@@ -45,3 +45,11 @@ old=$(cat "$out/review.txt")
 expect_eq "decisions kept aside" "$old" "$(cat "$out/review.old.txt")"
 [ ! -e "$out/review.txt" ] || fail "old decisions applied to a new series"
 expect_eq "new series pending" "$EDU pending" "$("$IRQCONV" review --list "$out")"
+
+# Several series make one report only with -o; a bad one among them fails.
+expect_status "several without -o" 2 "$IRQCONV" report "$out" "$out"
+expect_status "a bad one among several" 2 "$IRQCONV" report -o "$TEST_TMP/all.html" "$out" "$TEST_TMP/nope"
+[ ! -e "$TEST_TMP/all.html" ] || fail "a report was written for bad input"
+cp -r "$out" "$TEST_TMP/second"
+expect_eq "one report of two" "$TEST_TMP/r/all.html" "$("$IRQCONV" report -o "$TEST_TMP/r/all.html" "$out" "$TEST_TMP/second")"
+expect_match "links relative to the report" 'href="#../second/0001-edu' "$(cat "$TEST_TMP/r/all.html")"
