@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Sourced by tests: small assertions that say what was expected and what came.
-# A test fails on the first one that does not hold.
+# A test fails on the first one that does not hold.  Texts go to grep as
+# here-strings: through a pipe, grep -q would stop reading early and
+# pipefail would see printf die of SIGPIPE.
 
 set -euo pipefail
 
@@ -22,12 +24,12 @@ expect_eq() {
 
 # expect_match WHAT REGEX TEXT
 expect_match() {
-	printf '%s\n' "$3" | grep -Eq -- "$2" || fail "$1: '$2' not found in: $3"
+	grep -Eq -- "$2" <<<"$3" || fail "$1: '$2' not found in: $3"
 }
 
 # expect_no_match WHAT REGEX TEXT
 expect_no_match() {
-	! printf '%s\n' "$3" | grep -Eq -- "$2" || fail "$1: '$2' should not be in: $3"
+	! grep -Eq -- "$2" <<<"$3" || fail "$1: '$2' should not be in: $3"
 }
 
 # expect_status WHAT EXPECTED COMMAND...: run COMMAND, compare its exit status.
