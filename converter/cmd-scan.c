@@ -146,6 +146,10 @@ static int scan_work(size_t i, void *data)
 	struct scan_file_state *f = &r->files[r->todo[i]];
 	struct strbuf out = STRBUF_INIT;
 
+	/* Fault injection for the tests: a worker that dies. */
+	if (getenv("IRQCONV_TEST_CRASH") &&
+	    ends_with(f->relpath, getenv("IRQCONV_TEST_CRASH")))
+		abort();
 	scan_file(r->kb, f->relpath, &out);
 	if (write_file_atomic(f->cache, out.buf ? out.buf : "", out.len))
 		return 1;
@@ -170,6 +174,9 @@ static void scan_done(size_t i, int status, void *data)
 	if (WIFSIGNALED(status))
 		strbuf_addf(&out, "the analysis crashed (signal %d)",
 			    WTERMSIG(status));
+	if (WIFSIGNALED(status))
+		warn("'%s': the analysis crashed (signal %d)", f->relpath,
+		     WTERMSIG(status));
 	else
 		strbuf_addf(&out, "the analysis failed (exit status %d)",
 			    WEXITSTATUS(status));

@@ -4,7 +4,9 @@
 # usage: JOBS=N testsuite/scan/bench.sh PATH...   (from the top of the repo)
 # Times `irqconv scan` cold (--no-cache) and cached over PATH..., and
 # clang-16 -fsyntax-only over the files scan parses, with the same flags
-# (`irqconv flags`), N at a time.  Prints a Markdown table row set.
+# (`irqconv flags`), N at a time.  Prints Markdown table rows: wall time
+# and CPU time (user + system, children included), since a shared machine
+# stretches wall time.
 
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -15,19 +17,23 @@ jobs=${JOBS:-$(nproc)}
 out=$top/build/bench-scan
 mkdir -p "$out"
 
-now() { date +%s.%N; }
-since() { echo "$(now) - $1" | bc | xargs printf '%.0f'; }
+# timed NAME COMMAND...: run, keep "wall cpu" in $out/NAME.time
+timed() {
+	local name=$1
+	shift
+	/usr/bin/time -o "$out/$name.time" -f '%e %U %S' "$@"
+}
+row() {
+	awk -v what="$1" -v files="$2" '{ printf "| %s | %s | %.0f | %.0f |\n", what, files, $1, $2 + $3 }' \
+		"$out/$3.time"
+}
 
-echo "bench-scan: $* with -j $jobs on $(nproc) CPUs ($(uname -m)), $(date -u +%Y-%m-%d)" >&2
+echo "bench-scan: $* with -j $jobs on $(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg), $(date -u +%Y-%m-%d)" >&2
 
-t=$(now)
-"$irqconv" scan --no-cache --stats -j "$jobs" --summary "$@" \
+timed cold "$irqconv" scan --no-cache --stats -j "$jobs" --summary "$@" \
 	>"$out/cold.summary" 2>"$out/cold.err"
-cold=$(since "$t")
-t=$(now)
-"$irqconv" scan --stats -j "$jobs" --summary "$@" \
+timed cached "$irqconv" scan --stats -j "$jobs" --summary "$@" \
 	>"$out/cached.summary" 2>"$out/cached.err"
-cached=$(since "$t")
 
 # The files scan parses: those whose text names a request function.
 (cd "$ksrc" && grep -rlE 'request_(threaded_|any_context_|percpu_)?irq|request_nmi' \
@@ -40,16 +46,14 @@ syntax_one() {
 }
 export -f syntax_one
 export irqconv ksrc
-t=$(now)
-xargs -a "$out/files" -P "$jobs" -I{} bash -c 'syntax_one "$1"' _ {}
-syntax=$(since "$t")
+timed syntax xargs -a "$out/files" -P "$jobs" -I{} bash -c 'syntax_one "$1"' _ {}
 
 files=$(sed -n 's/^files //p' "$out/cold.summary")
 sites=$(sed -n 's/^sites //p' "$out/cold.summary")
 parsed=$(wc -l <"$out/files")
-echo "| what | files | wall time (s) |"
-echo "| --- | --- | --- |"
-echo "| irqconv scan, cold (--no-cache), $sites sites | $files ($parsed parsed) | $cold |"
-echo "| irqconv scan, cached | $files | $cached |"
-echo "| clang-16 -fsyntax-only, same files and flags | $parsed | $syntax |"
-cat "$out/cold.err" | tail -n 1 >&2
+echo "| what | files | wall time (s) | CPU time (s) |"
+echo "| --- | --- | --- | --- |"
+row "irqconv scan, cold (--no-cache), $sites sites" "$files ($parsed parsed)" cold
+row "irqconv scan, cached" "$files" cached
+row "clang-16 -fsyntax-only, same files and flags" "$parsed" syntax
+tail -n 1 "$out/cold.err" >&2
