@@ -95,13 +95,14 @@ compile_object() {
 	log=$tree/$rel.log
 	# shellcheck disable=SC2086
 	eval "set -- $args"
+	echo "${DISTCC_HOSTS:+distcc }$CC $args${DISTCC_HOSTS:+ -Wno-error} -c -o $obj $tree/$rel" >"$log"
 	if [ -n "${DISTCC_HOSTS:-}" ]; then
 		# distcc ships preprocessed source: clang then warns inside macro
 		# expansions it can no longer see as such (-Wunused-value,
 		# -Wconstant-logical-operand, ...), so warnings stay warnings.
-		distcc "$CC" "$@" -Wno-error -c -o "$obj" "$tree/$rel" >"$log" 2>&1
+		distcc "$CC" "$@" -Wno-error -c -o "$obj" "$tree/$rel" >>"$log" 2>&1
 	else
-		"$CC" "$@" -c -o "$obj" "$tree/$rel" >"$log" 2>&1
+		"$CC" "$@" -c -o "$obj" "$tree/$rel" >>"$log" 2>&1
 	fi
 	local st=$?
 	"$CC" "$@" -E -o "$tree/$rel.i" "$tree/$rel" >>"$log" 2>&1
