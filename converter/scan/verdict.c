@@ -27,7 +27,9 @@ static const struct scan_site *incompatible_site(const struct scan_site *s,
 	for (i = 0; i < all->nr; i++) {
 		const struct scan_site *o = &all->v[i];
 
-		if (o == s || !o->handler || strcmp(o->handler, s->handler) ||
+		/* An unresolved handler (no file yet) is not comparable. */
+		if (o == s || !o->handler || !o->handler_file ||
+		    !s->handler_file || strcmp(o->handler, s->handler) ||
 		    strcmp(o->handler_file, s->handler_file))
 			continue;
 		if (strcmp(o->call_name + (o->managed ? 5 : 0),
