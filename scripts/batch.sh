@@ -53,6 +53,10 @@ trap 'rm -f "$units"' EXIT
 			root=$KSRC
 		elif [ -e "$p" ]; then
 			root=.
+			d=$p
+			[ -d "$d" ] || d=$(dirname "$p")
+			[ -f "$d/Kbuild" ] || [ -f "$d/Makefile" ] ||
+				die "'$p' is not in '$KSRC' and not an external module (no Kbuild or Makefile in '$d')"
 		else
 			die "'$p': no such file or directory in '$KSRC' or here"
 		fi

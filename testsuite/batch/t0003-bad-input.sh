@@ -50,3 +50,10 @@ cmp -s "$g/edu.c" "$TEST_TMP/dirty.c" || fail "the dirty file was changed"
 git -C "$g" -c user.name=T -c user.email=t@e.org commit -q -a -m more
 "$bin" convert --in-place "$g/edu.c" >/dev/null || fail "a clean tree was refused"
 grep -q edu_irq_handler_quick_check "$g/edu.c" || fail "--in-place did not convert"
+
+# A directory outside the kernel tree that is not an external module.
+mkdir -p "$TEST_TMP/notkernel"
+printf 'int f(void) { return request_irq(1, 0, 0, "x", 0); }\n' >"$TEST_TMP/notkernel/a.c"
+st=0; out=$(batch PATHS="$TEST_TMP/notkernel") || st=$?
+[ $st -ne 0 ] || fail "a directory that is no module was accepted"
+expect_match "not a module" "is not in 'build/linux-6.1' and not an external module \(no Kbuild or Makefile" "$out"
