@@ -54,7 +54,9 @@ static int report_many(const char *file, char **dirs, int n)
 	slash = strrchr(dir, '/');
 	if (slash)
 		*slash = '\0';
-	if (mkdir_p(slash ? dir : ".") || !(absdir = realpath(slash ? dir : ".", NULL))) {
+	if (!mkdir_p(slash ? dir : "."))
+		absdir = realpath(slash ? dir : ".", NULL);
+	if (!absdir) {
 		error("cannot create '%s': %s", dir, strerror(errno));
 		goto out;
 	}

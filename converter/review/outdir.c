@@ -95,6 +95,14 @@ static void parse_patch(struct review_patch *p)
 	p->diff_len = trailer ? (size_t)(trailer + 1 - p->diff) : strlen(p->diff);
 }
 
+/* A field of a sites.json line, "" when it has none. */
+static char *field(const char *line, const char *key)
+{
+	char *v = json_get(line, key);
+
+	return v ? v : xstrdup("");
+}
+
 static int load_sites(struct review_set *rs)
 {
 	char *path = xasprintf("%s/sites.json", rs->dir);
@@ -109,20 +117,17 @@ static int load_sites(struct review_set *rs)
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		struct review_site *s;
-		char *v;
 
 		rs->sites = xrealloc(rs->sites, (rs->nr_sites + 1) * sizeof(*s));
 		s = &rs->sites[rs->nr_sites++];
-#define FIELD(f) s->f = (v = json_get(line, #f)) ? v : xstrdup("")
-		FIELD(file);
-		FIELD(line);
-		FIELD(handler);
-		FIELD(verdict);
-		FIELD(strategy);
-		FIELD(reason);
-		FIELD(driver);
-		FIELD(patch);
-#undef FIELD
+		s->file = field(line, "file");
+		s->line = field(line, "line");
+		s->handler = field(line, "handler");
+		s->verdict = field(line, "verdict");
+		s->strategy = field(line, "strategy");
+		s->reason = field(line, "reason");
+		s->driver = field(line, "driver");
+		s->patch = field(line, "patch");
 	}
 	free(text);
 	free(path);
