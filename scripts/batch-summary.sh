@@ -41,6 +41,12 @@ if [ ${#files[@]} -gt 0 ]; then
 		awk '{ a += $1; b += $2 } END { printf "%d of %d", a, b }')
 fi
 echo "  changed lines:      $lines compiled under the configuration"
+s_conv=$(count "^scan-site: .*\): convertible")
+s_not=$(count "^scan-site: .*\): not_convertible")
+s_una=$(count "^scan-site: .*\): unanalysable")
+s_thr=$(count "^scan-site: .*\): already_threaded")
+echo "  scan verdicts:      convertible $s_conv, not convertible $s_not, unanalysable $s_una, already threaded $s_thr"
+echo "  scan vs convert:    $(count "^disagree: ") sites where they disagree (disagree: lines in results)"
 echo "  boot-tested:        $(count '^boot: (ok|failed)') ($(count '^boot: not run') not run)"
 echo "  refused by reason:"
 if [ ${#files[@]} -gt 0 ]; then

@@ -62,6 +62,18 @@ qemu_model() {
 say "unit: $unit"
 say "source: $src"
 say "kernel: $KERNEL"
+# scan: its verdict per site, beside convert's, so that the two can be compared.
+"$IRQCONV" scan --kernel "$KSRC" --kbuild "$KOBJ" -j 1 --format=json "$src" \
+	>"$work/scan.json" 2>"$work/scan.err"
+status=$?
+if [ $status -gt 1 ]; then
+	say "scan: failed (exit $status): $(head -c 400 "$work/scan.err" | tr '\n' ' ')"
+	failed=1
+fi
+jq -r '"scan-site: \(.file | sub("^(\\.\\./)+"; "")):\(.line) \(.handler // "?")(): \(.verdict)" +
+	if .verdict == "convertible" then " (\(.strategy))" else
+	(if (.reasons // []) == [] then "" else ": " + (.reasons | join("; ")) end) end' \
+	"$work/scan.json" 2>/dev/null >>"$report"
 "$IRQCONV" convert --kernel "$KSRC" --kbuild "$KOBJ" --format=json \
 	--author 'irqconv batch <batch@irqconv.invalid>' -o "$out" "$src" \
 	>"$work/sites.json" 2>"$work/convert.err"
@@ -77,6 +89,12 @@ while read -r line; do
 	[ -n "$line" ] || continue
 	say "refused-site: $(jq -r '"\(.file):\(.line) \(.handler)(): \(.reason)"' <<<"$line")"
 done < <(grep '"verdict":"refused"' "$work/sites.json")
+# Sites where convert did what scan did not predict, or the other way round.
+jq -rn --slurpfile s "$work/scan.json" --slurpfile c "$work/sites.json" '
+	$c[] as $x | ($s[] | select(.line == $x.line and .handler == $x.handler)) as $y |
+	select(($x.verdict == "converted") != ($y.verdict == "convertible")) |
+	"disagree: \($x.file):\($x.line) \($x.handler)(): convert \($x.verdict), scan \($y.verdict)"' \
+	2>/dev/null >>"$report"
 
 compiled_total=0
 compiled_ok=0
