@@ -27,7 +27,8 @@ static const char style[] =
 	"pre.diff{background:#f8f8f8;padding:8px;overflow-x:auto;font-size:12px}"
 	".add{color:#060;background:#e6ffe6}.del{color:#a00;background:#ffe6e6}"
 	".hunk{color:#06a}.file{font-weight:bold}.edited{color:#a00;font-weight:bold}"
-	"td.reason{width:40%;font-size:90%}td{overflow-wrap:break-word}";
+	"td.reason{min-width:18em;font-size:90%}td.boot{font-size:90%}"
+	"td:nth-child(1),td:nth-child(2){overflow-wrap:anywhere;min-width:13em}";
 
 static const char script[] =
 	"function applyFilters(){"
