@@ -23,6 +23,12 @@ tarball=${TESTKERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 export CCACHE_DIR=${CCACHE_DIR:-$build/ccache}
 jobs=${JOBS:-2}
 
+# One build at a time in build/testkernel: several tiers (and engineers)
+# may ask for the test kernel at once.
+mkdir -p "$tk"
+exec 9>"$tk/.lock"
+flock 9
+
 kmake() {
 	make -s -C "$src" O="$obj" ARCH=x86_64 CC="ccache gcc" \
 		HOSTCC="ccache gcc" -j"$jobs" "$@"

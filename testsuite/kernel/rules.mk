@@ -22,7 +22,7 @@ test-kernel: $(TK)/bzImage
 test-kernel-config: $(TK)/.configured
 initramfs: $(TK)/initramfs.cpio
 
-$(TK)/.src-applied: kernel-patches/series $(TK_PATCHES) $(TK_SCRIPT)
+$(TK)/.src-applied: kernel-patches/series $(TK_PATCHES)
 	$(call quiet,QUILT,$(TK)/src)BUILD=$(BUILD) $(TK_SCRIPT) src
 	@touch $@
 
