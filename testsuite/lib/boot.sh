@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # Boot tests: start the test kernel under QEMU (TCG), read its serial
 # console, judge it.  Sourced by boot tests after test-lib.sh; bash only.

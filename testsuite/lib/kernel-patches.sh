@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # Helpers for tests of a quilt series against a Debian linux-source
 # tarball.  Sourced after test-lib.sh.
