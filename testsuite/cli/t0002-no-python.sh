@@ -3,6 +3,9 @@
 
 py=$(git ls-files | grep -E '\.py$' || true)
 expect_eq "tracked Python files" "" "$py"
-calls=$(git grep -nE '\bpython[23]?\b' -- '*Makefile' '*.mk' '*.sh' '.ci/*' \
-	':!testsuite/cli/t0002-no-python.sh' | grep -vE '^[^:]*:[0-9]+:\s*#' || true)
+# The interpreter's name is spelt in two halves so that this test, which
+# looks for it, does not itself look like a caller.
+interp="pyt""hon"
+calls=$(git grep -nE "\\b${interp}[23]?\\b" -- '*Makefile' '*.mk' '*.sh' '.ci/*' |
+	grep -vE '^[^:]*:[0-9]+:\s*#' || true)
 expect_eq "Python calls in scripts" "" "$calls"
