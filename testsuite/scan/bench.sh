@@ -48,6 +48,11 @@ export -f syntax_one
 export irqconv ksrc
 timed syntax xargs -a "$out/files" -P "$jobs" -I{} bash -c 'syntax_one "$1"' _ {}
 
+# spatch finding the same call sites in the same files, 50 files per run.
+(cd "$ksrc" && timed spatch xargs -a "$out/files" -n 50 -P "$jobs" \
+	spatch -D report --very-quiet --no-includes \
+	--sp-file "$top/testsuite/scan/bench-sites.cocci") >"$out/spatch.sites"
+
 files=$(sed -n 's/^files //p' "$out/cold.summary")
 sites=$(sed -n 's/^sites //p' "$out/cold.summary")
 parsed=$(wc -l <"$out/files")
@@ -56,4 +61,5 @@ echo "| --- | --- | --- | --- |"
 row "irqconv scan, cold (--no-cache), $sites sites" "$files ($parsed parsed)" cold
 row "irqconv scan, cached" "$files" cached
 row "clang-16 -fsyntax-only, same files and flags" "$parsed" syntax
+row "spatch, the same call sites ($(wc -l <"$out/spatch.sites") found)" "$parsed" spatch
 tail -n 1 "$out/cold.err" >&2
