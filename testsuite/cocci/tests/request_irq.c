@@ -1,4 +1,3 @@
-// spatch: request_irq_to_threaded.cocci -D patch -D oneshot -D sharers_agree -D handler=foo_intr -D quick=foo_quick_check -D thread=foo_thread
 
 static irqreturn_t foo_intr(int irq, void *dev_id);
 static irqreturn_t bar_intr(int irq, void *dev_id);

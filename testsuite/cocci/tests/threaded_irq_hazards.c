@@ -1,4 +1,3 @@
-// spatch: threaded_irq_hazards.cocci -D org
 struct foo {
 	spinlock_t lock;
 	spinlock_t stats_lock;

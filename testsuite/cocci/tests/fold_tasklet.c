@@ -1,4 +1,3 @@
-// spatch: fold_tasklet_into_thread.cocci -D org -D thread=foo_thread
 struct foo {
 	spinlock_t lock;
 	struct tasklet_struct tasklet;
