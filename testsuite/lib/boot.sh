@@ -24,7 +24,11 @@
 #
 # Environment: BOOT_KERNEL, BOOT_INITRD (default: the test kernel from
 # `make test-kernel initramfs`), BOOT_MACHINE, BOOT_SMP (default 2),
-# BOOT_LOGDIR (default $TEST_TMP), BOOT_EXTRA_APPEND.
+# BOOT_LOGDIR (default $TEST_TMP), BOOT_EXTRA_APPEND.  For boot():
+# BOOT_MONITOR, a unix socket path for QEMU's monitor (default none);
+# BOOT_HOST_CMD, a bash command run in a session of its own once that
+# socket exists, output in LOG.host, killed with QEMU; its status is then
+# in BOOT_HOST_STATUS ("killed" when QEMU ended first).
 
 : "${BUILD:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/build}"
 : "${BOOT_KERNEL:=$BUILD/testkernel/bzImage}"
@@ -44,26 +48,66 @@ boot_require() {
 
 boot() {
 	local kernel=$1 initrd=$2 append=$3 limit=$4 log=$5 pid status
+	local monitor=none hostpid=
 	shift 5
 	mkdir -p "$(dirname "$log")"
 	: >"$log"
+	BOOT_HOST_STATUS=
+	if [ -n "${BOOT_MONITOR:-}" ]; then
+		rm -f "$BOOT_MONITOR"
+		monitor=unix:$BOOT_MONITOR,server=on,wait=off
+	fi
 	timeout -k 5 "$limit" qemu-system-x86_64 \
 		-M "$BOOT_MACHINE" -accel tcg -m 512M -smp "$BOOT_SMP" \
-		-nographic -monitor none -no-reboot -nic none \
+		-nographic -monitor "$monitor" -no-reboot -nic none \
 		-serial "file:$log" \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "$BOOT_BASE_APPEND $append ${BOOT_EXTRA_APPEND:-}" \
 		"$@" </dev/null >"$log.qemu" 2>&1 &
 	pid=$!
+	if [ -n "${BOOT_HOST_CMD:-}" ]; then
+		boot_wait_monitor "$pid"
+		# A session of its own, so that what it starts dies with it.
+		setsid bash -c "$BOOT_HOST_CMD" >"$log.host" 2>&1 </dev/null &
+		hostpid=$!
+	fi
 	# shellcheck disable=SC2064
-	trap "kill $pid 2>/dev/null; wait $pid 2>/dev/null" EXIT INT TERM
+	trap "kill $pid 2>/dev/null; ${hostpid:+kill -- -$hostpid 2>/dev/null;} wait $pid 2>/dev/null" EXIT INT TERM
 	status=0
 	wait "$pid" || status=$?
 	trap - EXIT INT TERM
+	if [ -n "$hostpid" ]; then
+		boot_reap_host "$hostpid"
+	fi
 	if [ -s "$log.qemu" ]; then
 		sed 's/^/qemu: /' "$log.qemu" >&2
 	fi
 	return $status
+}
+
+# The host side connects to QEMU's sockets: start it once they exist.
+boot_wait_monitor() {
+	local i
+	for i in $(seq 100); do
+		[ -z "${BOOT_MONITOR:-}" ] || [ -S "$BOOT_MONITOR" ] && return 0
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 0.1
+	done
+}
+
+# A host side that ended by itself gives its status; one still running
+# when QEMU is gone is killed and reported as "killed", not as a failure.
+boot_reap_host() {
+	local st=0 state
+	state=$(sed "s/.*) //" "/proc/$1/stat" 2>/dev/null | cut -d" " -f1)
+	if [ -n "$state" ] && [ "$state" != Z ]; then
+		kill -- "-$1" 2>/dev/null
+		wait "$1" 2>/dev/null
+		BOOT_HOST_STATUS=killed
+		return 0
+	fi
+	wait "$1" || st=$?
+	BOOT_HOST_STATUS=$st
 }
 
 # Drop the allowed oops reports (from their first line to "---[ end trace")

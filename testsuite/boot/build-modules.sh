@@ -1,0 +1,140 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Builds the modules one matrix row boots with, besides the test kernel's
+# own, into $BUILD/boot/mod/NAME/:
+#
+#   convert/        `irqconv convert -o` of the row's convert paths, as is
+#   converted/      the row's moddir (from the test kernel's source, or
+#                   examples/DIR) with that patch applied, built M= against
+#                   the test kernel; its .ko files and modules.deps
+#   original/       for examples/DIR only: the directory as written, built
+#                   the same way (in-tree drivers boot the kernel's modules)
+#   status          "converted", or "refused REASONS" when irqconv made no
+#                   patch (the converted variants are then skipped)
+#   mods.cpio       the .ko sets under /lib/modules/irqconv/NAME/
+#
+# usage: build-modules.sh NAME
+
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build=${BUILD:-$top/build}
+case "$build" in /*) ;; *) build=$top/$build ;; esac
+tk=$build/testkernel
+irqconv=${IRQCONV:-$build/bin/irqconv}
+export CCACHE_DIR=${CCACHE_DIR:-$build/ccache}
+# shellcheck source=testsuite/boot/matrix.sh
+. "$top/testsuite/boot/matrix.sh"
+
+[ $# -eq 1 ] || { echo "usage: $0 NAME" >&2; exit 2; }
+matrix_row "$1"
+out=$build/boot/mod/$ROW_NAME
+tmp=$out.tmp
+
+die() {
+	echo "build-modules: $ROW_NAME: $*" >&2
+	exit 1
+}
+
+# Where a path of the matrix lives: examples/ in this repository, the rest
+# in the pristine 6.1 tree (for irqconv) or the test kernel's (to build).
+in_tree() {
+	case "$1" in
+	examples/*) echo "$top/$1" ;;
+	*) echo "$2/$1" ;;
+	esac
+}
+
+# Every file the patch touches must be inside the directory we rebuild.
+patch_inside_moddir() {
+	local p=$1 bad
+	bad=$(sed -n 's|^+++ b/||p; s|^--- a/||p' "$p" | sort -u |
+		grep -v "^$ROW_MODDIR/" || true)
+	[ -z "$bad" ] || die "$(basename "$p") changes files outside $ROW_MODDIR: $bad"
+}
+
+# build_dir SRC SET: the directory SRC is built with its own Makefile or
+# Kbuild, which picks its modules from the test kernel's configuration; the
+# modules land in SET, with name, file and dependencies of each in
+# SET/modules.deps for the guest to load them in order.
+build_dir() {
+	local dir=$1 set=$2 ko name deps
+	mkdir -p "$set"
+	make -s -C "$tk/src" O="$tk/obj" ARCH=x86_64 CC="ccache gcc" \
+		M="$dir" modules >"$dir.log" 2>&1 ||
+		{ cat "$dir.log" >&2; die "module build in $dir failed"; }
+	: >"$set/modules.deps"
+	while read -r ko; do
+		[ ! -e "$set/${ko##*/}" ] ||
+			die "two modules named ${ko##*/} in $ROW_MODDIR"
+		strip --strip-debug -o "$set/${ko##*/}" "$ko"
+		name=$(modinfo -F name "$ko")
+		deps=$(modinfo -F depends "$ko" | tr ',' ' ')
+		echo "${name//-/_} ${ko##*/} ${deps//-/_}" >>"$set/modules.deps"
+	done < <(find "$dir" -name '*.ko' | sort)
+	[ -s "$set/modules.deps" ] || die "no module built in $dir"
+}
+
+convert_row() {
+	local paths=() p patch strip
+	IFS=, read -r -a paths <<<"$ROW_CONVERT"
+	for p in "${!paths[@]}"; do
+		paths[p]=$(in_tree "${paths[p]}" "$build/linux-6.1")
+	done
+	"$irqconv" convert -o "$tmp/convert" "${paths[@]}" >"$tmp/convert.txt" ||
+		die "irqconv convert failed: $(tail -3 "$tmp/convert.txt")"
+	cat "$tmp/convert.txt"
+	patch=$(grep -v '^0000-' "$tmp/convert/series" || true)
+	if [ -z "$patch" ]; then
+		# One line, each distinct reason once: the skip reason.
+		echo "refused $(jq -r 'select(.verdict != "converted") |
+			"\(.handler): \(.reason)"' "$tmp/convert/sites.json" |
+			awk '!seen[$0]++' | paste -sd ';' | sed 's/;/; /g')" \
+			>"$tmp/status"
+		return 0
+	fi
+	[ "$(wc -l <<<"$patch")" -eq 1 ] ||
+		die "irqconv made several patches, expected one for $ROW_MODDIR: $patch"
+	patch=$tmp/convert/$patch
+	patch_inside_moddir "$patch"
+	cp -r "$(in_tree "$ROW_MODDIR" "$tk/src")" "$tmp/converted.src"
+	strip=$(($(tr -cd / <<<"$ROW_MODDIR" | wc -c) + 2))
+	patch -s -p"$strip" -d "$tmp/converted.src" --no-backup-if-mismatch <"$patch" ||
+		die "$(basename "$patch") does not apply to $ROW_MODDIR of the test kernel"
+	build_dir "$tmp/converted.src" "$tmp/converted"
+	echo converted >"$tmp/status"
+}
+
+cpio_list() {
+	local set f
+	echo "dir /lib 755 0 0"
+	echo "dir /lib/modules 755 0 0"
+	echo "dir /lib/modules/irqconv 755 0 0"
+	echo "dir /lib/modules/irqconv/$ROW_NAME 755 0 0"
+	for set in original converted; do
+		[ -d "$tmp/$set" ] || continue
+		echo "dir /lib/modules/irqconv/$ROW_NAME/$set 755 0 0"
+		echo "file /lib/modules/irqconv/$ROW_NAME/$set/modules.deps $out/$set/modules.deps 644 0 0"
+		while read -r f; do
+			echo "file /lib/modules/irqconv/$ROW_NAME/$set/$f $out/$set/$f 644 0 0"
+		done < <(awk '{ print $2 }' "$tmp/$set/modules.deps")
+	done
+}
+
+rm -rf "$tmp"
+mkdir -p "$tmp"
+[ -x "$irqconv" ] || die "no $irqconv (make irqconv)"
+[ -f "$tk/obj/Module.symvers" ] || die "no test kernel in $tk (make test-kernel)"
+case "$ROW_MODDIR" in
+examples/*)
+	cp -r "$top/$ROW_MODDIR" "$tmp/original.src"
+	build_dir "$tmp/original.src" "$tmp/original"
+	;;
+esac
+convert_row
+cpio_list | sed "s|$out/|$tmp/|" >"$tmp/mods.list"
+"$tk/gen_init_cpio" "$tmp/mods.list" >"$tmp/mods.cpio"
+sed -i "s|$tmp/|$out/|" "$tmp/mods.list"
+rm -rf "$out"
+mv "$tmp" "$out"
