@@ -80,7 +80,7 @@ static void render_span(struct strbuf *out, const char *buf, size_t begin,
 }
 
 struct half {
-	enum stmt_role roles[2];
+	enum stmt_role roles[3];
 	size_t nr_roles;
 };
 
@@ -146,6 +146,8 @@ static bool *needed_context(const struct split_plan *plan,
 			for (j = 0; j < plan->nr_stmts && !need[i]; j++) {
 				size_t v;
 				bool user = in_half(h, plan->stmts[j].role) ||
+					    (in_half(h, ROLE_THREAD) &&
+					     plan->stmts[j].replay) ||
 					    (plan->stmts[j].role == ROLE_CONTEXT &&
 					     need[j]);
 
@@ -185,6 +187,9 @@ static char *header_with_name(const struct split_plan *plan, const char *buf,
 	strbuf_add(&sb, buf + plan->def_range.begin, off - plan->def_range.begin);
 	strbuf_addstr(&sb, name);
 	off += strlen(plan->handler);
+	/* `cp_interrupt (int irq, ...)`: no space before the parenthesis. */
+	while (buf[off] == ' ' || buf[off] == '\t')
+		off++;
 	strbuf_add(&sb, buf + off, plan->body_open - off);
 	return strbuf_detach(&sb);
 }
@@ -212,30 +217,41 @@ static void doc_comment(struct strbuf *out, const char *name,
 static void render_quick(struct strbuf *out, const struct split_plan *plan,
 			 const char *buf)
 {
-	static const struct half quick = { { ROLE_QUICK, ROLE_SILENCE }, 2 };
+	static const struct half quick = {
+		{ ROLE_QUICK, ROLE_SILENCE, ROLE_TAIL }, 3
+	};
 	bool *need = needed_context(plan, &quick);
 	char *irq = param_name(plan->def, 0), *dev = param_name(plan->def, 1);
 	char *header = header_with_name(plan, buf, plan->quick_name);
 	size_t i;
 
-	doc_comment(out, plan->quick_name, "quick check of the interrupt, in hard-irq context", irq, dev, plan->strategy == SPLIT_MASK ? "Checks that the device raised the interrupt and silences it at device level; the work is left to the irq thread." : "Checks that the device raised the interrupt; IRQF_ONESHOT keeps the line masked while the irq thread does the work.", "IRQ_NONE when the interrupt is not ours, IRQ_WAKE_THREAD otherwise.");
+	doc_comment(out, plan->quick_name, "quick check of the interrupt, in hard-irq context", irq, dev, plan->strategy == SPLIT_MASK ? "Checks that the device raised the interrupt and silences it at device level; the work is left to the irq thread." : "Checks that the device raised the interrupt; IRQF_ONESHOT keeps the line masked while the irq thread does the work.",
+		    plan->lock_arg ? "IRQ_NONE when the interrupt is not ours, IRQ_WAKE_THREAD when the thread has work to do, or what the old handler returned on its other ways out." :
+		    "IRQ_NONE when the interrupt is not ours, IRQ_WAKE_THREAD otherwise.");
 	strbuf_addstr(out, header);
 	for (i = 0; i < plan->nr_stmts; i++) {
 		const struct split_stmt *st = &plan->stmts[i];
 
-		if (st->role == ROLE_THREAD ||
+		if (st->role == ROLE_THREAD || st->role == ROLE_TAIL ||
 		    (st->role == ROLE_CONTEXT && !need[i]))
 			continue;
 		strbuf_add(out, buf + st->line_begin,
 			   st->line_end - st->line_begin);
 	}
-	if (plan->nr_handovers)
+	if (plan->nr_handovers || plan->lock_arg)
 		strbuf_addch(out, '\n');
 	for (i = 0; i < plan->nr_handovers; i++)
 		strbuf_addf(out, "\tatomic_or(%s, &%s->%s);\n",
 			    plan->handovers[i].name, plan->priv_var,
 			    plan->handovers[i].field);
-	strbuf_addstr(out, "\treturn IRQ_WAKE_THREAD;\n}\n\n");
+	if (plan->lock_arg)
+		strbuf_addf(out, "\tspin_unlock(%s);\n", plan->lock_arg);
+	strbuf_addstr(out, "\treturn IRQ_WAKE_THREAD;\n");
+	/* The old tail: the ways out that do not wake the thread end there. */
+	if (plan->lock_arg)
+		strbuf_add(out, buf + plan->stmts[plan->tail].line_begin,
+			   plan->body_close - plan->stmts[plan->tail].line_begin);
+	strbuf_addstr(out, "}\n\n");
 	free(header);
 	free(irq);
 	free(dev);
@@ -268,7 +284,7 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	bool stmts = false;
 
 	doc_comment(out, plan->thread_name, "threaded half of the interrupt handler",
-		    irq, dev, body_text, "IRQ_HANDLED once the work is done, or what the old handler returned on its other paths.");
+		    irq, dev, body_text, plan->lock_arg ? "IRQ_HANDLED: the quick check claimed the interrupt." : "IRQ_HANDLED once the work is done, or what the old handler returned on its other paths.");
 	free(body_text);
 	free(irq);
 	free(dev);
@@ -298,6 +314,17 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	}
 	if (need_flags)
 		strbuf_addstr(out, "\tunsigned long flags;\n");
+	for (i = 0; i < plan->nr_stmts; i++) {
+		const struct split_stmt *st = &plan->stmts[i];
+		size_t begin = split_line_start(buf, cursor_range(st->cursor).begin);
+
+		if (!st->replay)
+			continue;
+		if (!stmts)
+			strbuf_addch(out, '\n');
+		stmts = true;
+		strbuf_add(out, buf + begin, st->line_end - begin);
+	}
 	for (i = 0; i < plan->nr_handovers; i++) {
 		const struct split_handover *h = &plan->handovers[i];
 
@@ -316,6 +343,11 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 		strbuf_addf(out, "\tif (!%s)\n\t\treturn IRQ_HANDLED;\t/* an earlier run took it */\n",
 			    plan->zero_check_var);
 	}
+	if (plan->lock_arg) {
+		strbuf_addf(out, "%s\tspin_lock_irqsave(%s, flags);\n",
+			    stmts ? "\n" : "", plan->lock_arg);
+		stmts = true;
+	}
 	for (i = 0; i < plan->nr_stmts; i++) {
 		const struct split_stmt *st = &plan->stmts[i];
 
@@ -323,9 +355,17 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 			render_span(&body, buf, st->line_begin, st->line_end,
 				    inner);
 	}
-	if (plan->nr_stmts)
+	if (plan->lock_arg) {
+		/* The tail again, with the lock form the thread needs. */
+		strbuf_addstr(&body, "\n");
+		if (plan->thread_goes_to_tail)
+			strbuf_addf(&body, "%s:\n", plan->tail_label);
+		strbuf_addf(&body, "\tspin_unlock_irqrestore(%s, flags);\n\n\treturn IRQ_HANDLED;\n",
+			    plan->lock_arg);
+	} else if (plan->nr_stmts) {
 		render_span(&body, buf, plan->stmts[plan->nr_stmts - 1].line_end,
 			    plan->body_close, inner);
+	}
 	/* Declarations end with a blank line, as the old body had it. */
 	if (body.len && body.buf[0] != '\n')
 		strbuf_addch(out, '\n');
@@ -719,7 +759,8 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	 * exists: both halves get their own.
 	 */
 	render_quick(&text, plan, buf);
-	render_thread(&text, plan, buf, &inner, need_flags);
+	render_thread(&text, plan, buf, &inner,
+		      need_flags || plan->lock_arg);
 	edit_add(el, insert_at, plan->def_range.end - insert_at, text.buf,
 		 "quick check and thread");
 	add_prototypes(plan, buf, len, el);

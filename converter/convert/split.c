@@ -249,21 +249,6 @@ static bool refs_device_value(CXCursor c, const struct locals *l)
 	return false;
 }
 
-static bool is_ownership_check(CXCursor stmt, const struct locals *l)
-{
-	struct cursor_list kids = { NULL, 0, 0 };
-	bool hit = false;
-
-	if (clang_getCursorKind(stmt) != CXCursor_IfStmt)
-		return false;
-	cursor_children(stmt, &kids);
-	if (kids.nr == 2 && is_return_none(kids.v[1]))
-		hit = !clang_Cursor_isNull(find_call(kids.v[0], is_device_read)) ||
-		      refs_device_value(kids.v[0], l);
-	cursor_list_release(&kids);
-	return hit;
-}
-
 /* Only device accesses (at least one write), no other call, no return. */
 static bool is_silencing_stmt(CXCursor stmt)
 {
@@ -289,6 +274,270 @@ static bool is_flush_read(CXCursor stmt)
 static bool stmt_calls(CXCursor stmt, bool (*pred)(const char *))
 {
 	return !clang_Cursor_isNull(find_call(stmt, pred));
+}
+
+/* Spellings of the tokens of @c, in order. */
+static void cursor_tokens(CXCursor c, struct strvec *out)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXToken *toks;
+	unsigned int n, i;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (i = 0; i < n; i++) {
+		char *s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
+
+		strvec_push(out, s);
+		free(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+}
+
+static bool is_assign_op(const char *op)
+{
+	return !strcmp(op, "=") || !strcmp(op, "|=") || !strcmp(op, "&=") ||
+	       !strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "++") ||
+	       !strcmp(op, "--");
+}
+
+/* Does @stmt assign the local @name (not a member of that name)? */
+static bool stmt_assigns(CXCursor stmt, const char *name)
+{
+	struct strvec t = STRVEC_INIT;
+	size_t i;
+	bool hit = false;
+
+	cursor_tokens(stmt, &t);
+	for (i = 0; i < t.nr && !hit; i++) {
+		bool member = i && (!strcmp(t.v[i - 1], ".") ||
+				    !strcmp(t.v[i - 1], "->"));
+
+		if (strcmp(t.v[i], name) || member)
+			continue;
+		hit = (i + 1 < t.nr && is_assign_op(t.v[i + 1])) ||
+		      (i && (!strcmp(t.v[i - 1], "++") ||
+			     !strcmp(t.v[i - 1], "--")));
+	}
+	strvec_clear(&t);
+	return hit;
+}
+
+static char *arg_text(CXCursor call, const char *buf)
+{
+	struct cursor_range r;
+
+	if (clang_Cursor_getNumArguments(call) < 1)
+		return xstrdup("");
+	r = cursor_range(clang_Cursor_getArgument(call, 0));
+	return xstrndup(buf + r.begin, r.end - r.begin);
+}
+
+/*
+ * The tail of a locked handler: its last two statements are an unlock,
+ * perhaps under a label, and the return.  Records where it starts.
+ */
+static CXCursor find_tail_unlock(struct split_plan *plan)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	size_t n = plan->nr_stmts;
+	CXCursor s, call = clang_getNullCursor();
+	char *name;
+
+	plan->tail = n;
+	if (n < 2 ||
+	    clang_getCursorKind(plan->stmts[n - 1].cursor) != CXCursor_ReturnStmt)
+		return call;
+	s = plan->stmts[n - 2].cursor;
+	if (clang_getCursorKind(s) == CXCursor_LabelStmt) {
+		cursor_children(s, &kids);
+		if (kids.nr == 1)
+			call = kids.v[0];
+		cursor_list_release(&kids);
+	} else {
+		call = s;
+	}
+	if (clang_Cursor_isNull(call) ||
+	    clang_getCursorKind(call) != CXCursor_CallExpr)
+		return clang_getNullCursor();
+	name = call_name(call);
+	if (strcmp(name, "spin_unlock") && strcmp(name, "_raw_spin_unlock"))
+		call = clang_getNullCursor();
+	free(name);
+	if (clang_Cursor_isNull(call))
+		return call;
+	plan->tail = n - 2;
+	if (clang_getCursorKind(s) == CXCursor_LabelStmt)
+		plan->tail_label = cxstring_take(clang_getCursorSpelling(s));
+	return call;
+}
+
+/* The label a `goto` names, or NULL. */
+static char *goto_label(CXCursor c)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	char *label = NULL;
+
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+		cursor_children(c, &kids);
+		if (kids.nr == 1)
+			label = goto_label(kids.v[0]);
+	} else if (clang_getCursorKind(c) == CXCursor_GotoStmt) {
+		cursor_children(c, &kids);
+		if (kids.nr == 1)
+			label = cxstring_take(clang_getCursorSpelling(kids.v[0]));
+	}
+	cursor_list_release(&kids);
+	return label;
+}
+
+struct goto_walk {
+	const char *label;	/* NULL: any goto counts */
+	bool other;		/* a goto to another label */
+	bool found;		/* a goto to @label */
+};
+
+static enum CXChildVisitResult goto_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct goto_walk *w = data;
+	char *label;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_GotoStmt)
+		return CXChildVisit_Recurse;
+	label = goto_label(c);
+	if (label && w->label && !strcmp(label, w->label))
+		w->found = true;
+	else
+		w->other = true;
+	free(label);
+	return CXChildVisit_Continue;
+}
+
+static void walk_gotos(CXCursor c, struct goto_walk *w)
+{
+	if (clang_getCursorKind(c) == CXCursor_GotoStmt)
+		goto_visit(c, clang_getNullCursor(), w);
+	else
+		clang_visitChildren(c, goto_visit, w);
+}
+
+/*
+ * Would the tail return IRQ_NONE when a goto in statement @at reaches it?
+ * Yes for `return IRQ_NONE;`, and for `return IRQ_RETVAL(v);` or
+ * `return v;` when v starts at 0 or IRQ_NONE and nothing before @at
+ * changed it.
+ */
+static bool tail_returns_none(const struct split_plan *plan,
+			      const struct locals *l, size_t at)
+{
+	struct strvec t = STRVEC_INIT, init = STRVEC_INIT;
+	const char *var = NULL;
+	const struct local *lo = NULL;
+	bool none = false;
+	size_t i;
+
+	cursor_tokens(plan->stmts[plan->nr_stmts - 1].cursor, &t);
+	if (t.nr == 2 && !strcmp(t.v[1], "IRQ_NONE"))
+		none = true;
+	else if (t.nr == 5 && !strcmp(t.v[1], "IRQ_RETVAL"))
+		var = t.v[3];
+	else if (t.nr == 2)
+		var = t.v[1];
+	for (i = 0; var && i < l->nr; i++)
+		if (!strcmp(l->v[i].name, var))
+			lo = &l->v[i];
+	if (lo) {
+		cursor_tokens(lo->decl, &init);
+		none = init.nr >= 2 && !strcmp(init.v[init.nr - 2], "=") &&
+		       (!strcmp(init.v[init.nr - 1], "0") ||
+			!strcmp(init.v[init.nr - 1], "IRQ_NONE"));
+		for (i = lo->stmt + 1; none && i < at; i++)
+			if (stmt_assigns(plan->stmts[i].cursor, var))
+				none = false;
+	}
+	strvec_clear(&init);
+	strvec_clear(&t);
+	return none;
+}
+
+/* Functions a replayed assignment may call: they only compute a pointer. */
+static bool is_pure_getter(const char *callee)
+{
+	return !strcmp(callee, "netdev_priv") ||
+	       ends_with(callee, "get_drvdata");
+}
+
+static bool is_impure_call(const char *callee)
+{
+	return !is_pure_getter(callee);
+}
+
+/*
+ * `local = expr;` before the check with no device access and no call but
+ * a getter (`cp = netdev_priv(dev);`): the thread can compute it again
+ * rather than have it handed over.
+ */
+static bool is_replayable(CXCursor stmt, const struct locals *l)
+{
+	struct strvec t = STRVEC_INIT;
+	enum CXCursorKind k = clang_getCursorKind(stmt);
+	bool hit;
+
+	if (k == CXCursor_DeclStmt || k == CXCursor_IfStmt ||
+	    has_return(stmt) || stmt_calls(stmt, is_impure_call))
+		return false;
+	cursor_tokens(stmt, &t);
+	hit = t.nr > 2 && local_named((struct locals *)l, t.v[0]) &&
+	      !strcmp(t.v[1], "=");
+	strvec_clear(&t);
+	return hit;
+}
+
+/* `status = cpr16(IntrStatus);`: a device read into a local, nothing else. */
+static bool is_read_assignment(CXCursor stmt)
+{
+	enum CXCursorKind k = clang_getCursorKind(stmt);
+
+	return k != CXCursor_DeclStmt && k != CXCursor_IfStmt &&
+	       !has_return(stmt) && stmt_calls(stmt, is_device_read) &&
+	       !stmt_calls(stmt, is_other_call) &&
+	       !stmt_calls(stmt, is_device_write);
+}
+
+/*
+ * `if (cond) return IRQ_NONE;`, or in a locked handler `if (cond) goto
+ * out;` to a tail that then returns IRQ_NONE, where cond depends on a
+ * device read.
+ */
+static bool is_ownership_check(const struct split_plan *plan, size_t at,
+			       const struct locals *l)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor stmt = plan->stmts[at].cursor;
+	bool hit = false;
+
+	if (clang_getCursorKind(stmt) != CXCursor_IfStmt)
+		return false;
+	cursor_children(stmt, &kids);
+	if (kids.nr == 2 && !is_return_none(kids.v[1]) && plan->lock_arg &&
+	    plan->tail_label) {
+		char *label = goto_label(kids.v[1]);
+
+		if (label && !strcmp(label, plan->tail_label) &&
+		    tail_returns_none(plan, l, at))
+			hit = true;
+		free(label);
+		if (!hit)
+			goto out;
+	} else if (kids.nr != 2 || !is_return_none(kids.v[1])) {
+		goto out;
+	}
+	hit = !clang_Cursor_isNull(find_call(kids.v[0], is_device_read)) ||
+	      refs_device_value(kids.v[0], l);
+out:
+	cursor_list_release(&kids);
+	return hit;
 }
 
 /* Statement @i opens `spin_lock(x); ...; spin_unlock(x);` of plain work? */
@@ -440,33 +689,62 @@ static void find_priv(struct split_plan *plan, const struct locals *l,
 	free(dir);
 }
 
-/* `!var`, `unlikely(!var)` and the like: the thread may find var zero. */
+/* Is tokens [b, e) `!var`, perhaps in parentheses or (un)likely()? */
+static const char *not_var(const struct strvec *t, size_t b, size_t e,
+			   const struct locals *l)
+{
+	while (e - b > 2 && !strcmp(t->v[e - 1], ")") &&
+	       (!strcmp(t->v[b], "(") ||
+		(e - b > 3 && !strcmp(t->v[b + 1], "(") &&
+		 (!strcmp(t->v[b], "unlikely") || !strcmp(t->v[b], "likely"))))) {
+		b += strcmp(t->v[b], "(") ? 2 : 1;
+		e--;
+	}
+	if (e - b == 2 && !strcmp(t->v[b], "!") &&
+	    local_named((struct locals *)l, t->v[b + 1]))
+		return t->v[b + 1];
+	return NULL;
+}
+
+/*
+ * `!var`, `unlikely(!var)`, `!var || ...` and the like: past the check var
+ * is not zero, so a thread that finds it zero knows an earlier run took it.
+ * Only `||` at the outer level splits, so precedence is respected.
+ */
 static char *zero_check_var(CXCursor check, const struct locals *l)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(check);
 	struct cursor_list kids = { NULL, 0, 0 };
-	struct strvec toks = STRVEC_INIT;
-	CXToken *t;
-	unsigned int n, i;
-	char *ret = NULL;
+	struct strvec t = STRVEC_INIT;
+	const char *var = NULL;
+	size_t i, b = 0, e, start = 0;
+	int depth = 0;
 
 	cursor_children(check, &kids);
-	clang_tokenize(tu, clang_getCursorExtent(kids.v[0]), &t, &n);
-	for (i = 0; i < n; i++) {
-		char *s = cxstring_take(clang_getTokenSpelling(tu, t[i]));
-
-		if (strcmp(s, "(") && strcmp(s, ")") && strcmp(s, "unlikely") &&
-		    strcmp(s, "likely"))
-			strvec_push(&toks, s);
-		free(s);
+	cursor_tokens(kids.v[0], &t);
+	e = t.nr;
+	/* Peel the wrappers around the whole condition first. */
+	while (e - b > 2 && !strcmp(t.v[e - 1], ")") &&
+	       (!strcmp(t.v[b], "unlikely") || !strcmp(t.v[b], "likely")) &&
+	       !strcmp(t.v[b + 1], "(")) {
+		b += 2;
+		e--;
 	}
-	clang_disposeTokens(tu, t, n);
-	if (toks.nr == 2 && !strcmp(toks.v[0], "!") &&
-	    local_named((struct locals *)l, toks.v[1]))
-		ret = xstrdup(toks.v[1]);
-	strvec_clear(&toks);
+	start = b;
+	for (i = b; i <= e && !var; i++) {
+		if (i == e || (!depth && !strcmp(t.v[i], "||"))) {
+			var = not_var(&t, start, i, l);
+			start = i + 1;
+		} else if (!strcmp(t.v[i], "(")) {
+			depth++;
+		} else if (!strcmp(t.v[i], ")")) {
+			depth--;
+		}
+	}
+	if (var)
+		var = xstrdup(var);
+	strvec_clear(&t);
 	cursor_list_release(&kids);
-	return ret;
+	return (char *)var;
 }
 
 static bool struct_has_field(CXCursor rec, const char *name)
@@ -551,46 +829,166 @@ static int plan_handovers(struct split_plan *plan, struct locals *l)
 
 static int split_check_locks(struct split_plan *plan);
 
-static int assign_roles(struct split_plan *plan, struct locals *l,
-			bool shared, enum split_strategy wanted)
+/*
+ * Statement @i is `spin_lock(x);` at the top level, and the handler ends
+ * with `[label:] spin_unlock(x); return ...;`: the quick check can take
+ * the lock as the old handler did and leave through the same tail.
+ */
+static bool takes_tail_lock(struct split_plan *plan, size_t i,
+			    CXCursor unlock, const char *buf)
 {
-	size_t i, check = plan->nr_stmts, sil_start = 0, sil_len = 0;
+	CXCursor s = plan->stmts[i].cursor;
+	char *name, *arg, *uarg;
+	bool hit;
+
+	if (plan->lock_arg || clang_Cursor_isNull(unlock) ||
+	    clang_getCursorKind(s) != CXCursor_CallExpr)
+		return false;
+	name = call_name(s);
+	hit = !strcmp(name, "spin_lock") || !strcmp(name, "_raw_spin_lock");
+	free(name);
+	if (!hit)
+		return false;
+	arg = arg_text(s, buf);
+	uarg = arg_text(unlock, buf);
+	hit = !strcmp(arg, uarg);
+	free(uarg);
+	if (hit) {
+		plan->lock_arg = arg;
+		plan->stmts[plan->tail].role = ROLE_TAIL;
+		plan->stmts[plan->tail + 1].role = ROLE_TAIL;
+	} else {
+		free(arg);
+	}
+	return hit;
+}
+
+/*
+ * Between the lock and the tail, every way out must go through the tail:
+ * no return, no goto elsewhere.
+ */
+static int check_locked_exits(struct split_plan *plan, size_t lock)
+{
+	size_t i;
+
+	for (i = lock + 1; i < plan->tail; i++) {
+		struct goto_walk w = { plan->tail_label, false, false };
+
+		walk_gotos(plan->stmts[i].cursor, &w);
+		if (has_return(plan->stmts[i].cursor) || w.other) {
+			refuse(plan, "%s() holds %s and leaves at line %u other than through its final unlock; the quick check could not release the lock on every path",
+			       plan->handler, plan->lock_arg,
+			       cursor_line(plan->stmts[i].cursor));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * In a locked handler the quick check keeps every statement up to the last
+ * one that writes a device register, so the device is left exactly as the
+ * old handler left it: what the thread runs writes no register itself.
+ */
+static size_t find_locked_silencing(const struct split_plan *plan,
+				    size_t check, size_t *start)
+{
+	size_t i, last = 0;
+
+	for (i = check + 1; i < plan->tail; i++)
+		if (stmt_calls(plan->stmts[i].cursor, is_device_write))
+			last = i;
+	*start = check + 1;
+	return last ? last - check : 0;
+}
+
+/* A replayable quick assignment of a local the thread uses is repeated. */
+static void mark_replays(struct split_plan *plan, const struct locals *l)
+{
+	size_t i, j;
 
 	for (i = 0; i < plan->nr_stmts; i++) {
+		struct split_stmt *st = &plan->stmts[i];
+
+		if (st->role != ROLE_QUICK || !is_replayable(st->cursor, l))
+			continue;
+		for (j = 0; j < l->nr; j++)
+			if (stmt_assigns(st->cursor, l->v[j].name) &&
+			    used_in_role(plan, &l->v[j], ROLE_THREAD))
+				st->replay = true;
+	}
+}
+
+static int assign_roles(struct split_plan *plan, struct locals *l,
+			bool shared, enum split_strategy wanted,
+			const char *buf)
+{
+	size_t i, j, check = plan->nr_stmts, sil_start = 0, sil_len = 0;
+	size_t lock = plan->nr_stmts;
+	CXCursor unlock = find_tail_unlock(plan);
+
+	for (i = 0; i < plan->tail; i++) {
 		CXCursor s = plan->stmts[i].cursor;
 		bool device = stmt_calls(s, is_device_read);
 
 		if (clang_getCursorKind(s) != CXCursor_DeclStmt)
 			mark_assigned(s, l, device, false);
-		if (is_ownership_check(s, l)) {
+		if (is_ownership_check(plan, i, l)) {
 			check = i;
 			break;
 		}
+		if (takes_tail_lock(plan, i, unlock, buf)) {
+			lock = i;
+			continue;
+		}
 		if (stmt_calls(s, split_is_lock)) {
-			refuse(plan, "%s() takes a lock before it knows the interrupt is its own; the check cannot run alone in hard-irq context",
+			refuse(plan, "%s() takes a lock before it knows the interrupt is its own, and does not release it in one place at its end; the check cannot run alone in hard-irq context",
 			       plan->handler);
 			return -1;
 		}
 	}
-	/* Further IRQ_NONE checks right after the first belong with it. */
-	while (check + 1 < plan->nr_stmts &&
-	       is_ownership_check(plan->stmts[check + 1].cursor, l))
-		check++;
 	if (check == plan->nr_stmts) {
 		refuse(plan, "%s() has no early 'return IRQ_NONE' that depends on a device read, so there is no quick check to keep in hard-irq context",
 		       plan->handler);
 		return -1;
 	}
+	/*
+	 * Further IRQ_NONE checks belong with the first: right after it, or
+	 * after reads into locals they test (8139cp reads IntrMask, checks,
+	 * reads IntrStatus, checks again).
+	 */
+	for (;;) {
+		for (j = check + 1; j < plan->tail &&
+		     is_read_assignment(plan->stmts[j].cursor); j++)
+			;
+		if (j >= plan->tail)
+			break;
+		for (i = check + 1; i < j; i++)
+			mark_assigned(plan->stmts[i].cursor, l, true, false);
+		if (!is_ownership_check(plan, j, l))
+			break;
+		check = j;
+	}
+	if (lock < plan->nr_stmts && check_locked_exits(plan, lock))
+		return -1;
 	for (i = 0; i <= check; i++) {
 		CXCursor s = plan->stmts[i].cursor;
 		bool decl = clang_getCursorKind(s) == CXCursor_DeclStmt;
 
 		plan->stmts[i].role = decl && !stmt_calls(s, is_device_read) ?
 				      ROLE_CONTEXT : ROLE_QUICK;
-		if (!decl)
+		if (!decl && !is_replayable(s, l))
 			mark_assigned(s, l, false, true);
 	}
-	sil_len = find_silencing(plan, check, &sil_start);
+	if (plan->lock_arg)
+		sil_len = find_locked_silencing(plan, check, &sil_start);
+	else
+		sil_len = find_silencing(plan, check, &sil_start);
+	if (plan->lock_arg && sil_len && sil_start + sil_len == plan->tail) {
+		refuse(plan, "%s() writes the device in its last statement before the unlock; the quick check would keep it all and leave the thread nothing to do",
+		       plan->handler);
+		return -1;
+	}
 
 	if (wanted == SPLIT_MASK && !sil_len) {
 		refuse(plan, "split-mask needs a device write that silences the interrupt; %s() has none the quick check could take",
@@ -618,12 +1016,32 @@ static int assign_roles(struct split_plan *plan, struct locals *l,
 			plan->stmts[i].role = ROLE_SILENCE;
 			mark_assigned(plan->stmts[i].cursor, l, false, true);
 		}
-		plan->why = xasprintf("the quick check reads the status, returns IRQ_NONE when the interrupt is not ours and silences the device with the handler's own register writes, so the line needs no masking%s",
-				      shared ? " and stays shareable" : "");
-		if (sil_start > check + 1)
+		if (plan->lock_arg)
+			plan->why = xasprintf("the quick check takes %s as the old handler did, reads the status, returns IRQ_NONE when the interrupt is not ours and runs the old handler up to its last register write, so the device is left as quiet as the old handler left it and the line needs no masking%s",
+					      plan->lock_arg,
+					      shared ? " and stays shareable" : "");
+		else
+			plan->why = xasprintf("the quick check reads the status, returns IRQ_NONE when the interrupt is not ours and silences the device with the handler's own register writes, so the line needs no masking%s",
+					      shared ? " and stays shareable" : "");
+		if (!plan->lock_arg && sil_start > check + 1)
 			strvec_push(&plan->notes, "The device writes that silence the interrupt ran after other work in the old handler; they now run first, in the quick check.");
 	} else {
 		plan->why = xstrdup("the line is not shared, so IRQF_ONESHOT can keep it masked until the thread has done the work");
+	}
+	mark_replays(plan, l);
+	if (plan->lock_arg) {
+		for (i = check + 1; i < plan->tail; i++) {
+			struct goto_walk w = { plan->tail_label, false, false };
+
+			if (plan->stmts[i].role != ROLE_THREAD)
+				continue;
+			walk_gotos(plan->stmts[i].cursor, &w);
+			plan->thread_goes_to_tail |= w.found;
+		}
+		strvec_push_nodup(&plan->notes, xasprintf("%s() took %s before it read the status. The quick check takes it the same way and releases it on every way out; the thread takes it with spin_lock_irqsave(), since the quick check takes it in hard-irq context.",
+							  plan->handler, plan->lock_arg));
+		if (wanted == SPLIT_MASK)
+			strvec_push(&plan->notes, "The quick check keeps every statement up to the last register write of the old handler, so that the device is left as the old handler left it; the thread runs what follows, which writes no register.");
 	}
 	return 0;
 }
@@ -660,7 +1078,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		return 0;
 	collect_locals(plan, &l);
 	plan->priv_decl = clang_getNullCursor();
-	if (assign_roles(plan, &l, shared, wanted))
+	if (assign_roles(plan, &l, shared, wanted, buf))
 		goto out;
 	find_priv(plan, &l, buf);
 	if (plan_handovers(plan, &l) || split_check_locks(plan))
@@ -673,7 +1091,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 	for (i = 0; i < plan->nr_stmts; i++)
 		if (plan->stmts[i].role == ROLE_QUICK &&
 		    clang_getCursorKind(plan->stmts[i].cursor) == CXCursor_IfStmt &&
-		    is_ownership_check(plan->stmts[i].cursor, &l))
+		    is_ownership_check(plan, i, &l))
 			plan->zero_check_var = zero_check_var(plan->stmts[i].cursor,
 							      &l);
 out:
@@ -699,6 +1117,8 @@ void split_plan_release(struct split_plan *plan)
 	free(plan->reason);
 	free(plan->why);
 	free(plan->zero_check_var);
+	free(plan->lock_arg);
+	free(plan->tail_label);
 	free(plan->priv_var);
 	free(plan->priv_struct);
 	free(plan->priv_file);

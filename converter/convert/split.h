@@ -29,6 +29,7 @@ enum stmt_role {
 	ROLE_QUICK,
 	ROLE_SILENCE,
 	ROLE_THREAD,
+	ROLE_TAIL,		/* unlock and return a locked handler ends with */
 };
 
 struct split_stmt {
@@ -36,6 +37,7 @@ struct split_stmt {
 	enum stmt_role role;
 	size_t line_begin;	/* byte offset of the first line it owns */
 	size_t line_end;	/* one past the newline of its last line */
+	bool replay;		/* a quick assignment the thread repeats */
 };
 
 /* A local the quick check computes and the thread needs. */
@@ -66,6 +68,16 @@ struct split_plan {
 	struct split_handover *handovers;
 	size_t nr_handovers;
 	char *zero_check_var;	/* ownership check is `!var`: thread guard */
+
+	/*
+	 * A handler that takes its lock before the check: the quick check
+	 * takes it too and ends with the old tail (label, unlock, return);
+	 * the thread takes it with spin_lock_irqsave().
+	 */
+	char *lock_arg;		/* "&cp->lock", NULL when not locked */
+	char *tail_label;	/* the label on the tail unlock, or NULL */
+	size_t tail;		/* index of the tail unlock statement */
+	bool thread_goes_to_tail;	/* the thread keeps the label */
 
 	/* The private structure the handover fields go into. */
 	char *priv_var;
