@@ -19,6 +19,9 @@ case "$build" in /*) ;; *) build=$top/$build ;; esac
 here=$top/testsuite/boot
 out=$build/boot/common
 tmp=$out.tmp
+mkdir -p "$build/boot"
+exec 9>"$out.lock"
+flock 9
 
 rm -rf "$tmp"
 mkdir -p "$tmp/bin"

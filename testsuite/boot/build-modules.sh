@@ -31,6 +31,10 @@ export CCACHE_DIR=${CCACHE_DIR:-$build/ccache}
 matrix_row "$1"
 out=$build/boot/mod/$ROW_NAME
 tmp=$out.tmp
+# One build of a row at a time: two makes may ask for it at once.
+mkdir -p "$build/boot/mod"
+exec 9>"$out.lock"
+flock 9
 
 die() {
 	echo "build-modules: $ROW_NAME: $*" >&2

@@ -40,6 +40,9 @@ log=$dir/$variant.console
 result=$dir/$variant.result
 limit=${BOOT_TIMEOUT:-300}
 mkdir -p "$dir"
+# Two makes may ask for the same boot: one at a time.
+exec 9>"$dir/$variant.lock"
+flock 9
 rm -f "$result" "$log".*
 
 finish() {
@@ -108,7 +111,8 @@ boot "$BOOT_KERNEL" "$build/boot/initrd/$name.cpio" "$append" "$limit" "$log" \
 	"${qemu[@]}" 2>"$log.stderr" || st=$?
 secs=$(($(date +%s) - start))
 
-reason=$(tr -d '\r' <"$log" | sed -n 's/^boot: FAIL: //p' | head -1)
+reason=$(tr -d '\r' <"$log" |
+	sed -nE 's/^boot: FAIL: //p; s/^([a-z0-9-]+): FAIL: /\1: /p' | head -1)
 [ $st -eq 124 ] && finish "fail no power-off within ${limit}s${reason:+ ($reason)}" $secs
 [ $st -eq 0 ] || finish "fail qemu exited with $st: $(head -c 200 "$log.stderr")" $secs
 [ -n "$reason" ] && finish "fail $reason" $secs

@@ -125,7 +125,7 @@ for m in $(echo "$modules" | tr , ' '); do
 done
 for b in $(echo "$BOOT_BIND" | tr , ' '); do
 	wait_for 20 "driver $b to bind a device" bound "$b"
-	say "driver $b bound: $(cd "/sys/bus" && ls -d */drivers/"$b"/* | grep -v /module | tr '\n' ' ')"
+	say "driver $b bound: $(ls -l /sys/bus/*/drivers/"$b"/ | sed -n "s|.* \([^ ]*\) -> .*devices/.*|\1|p" | tr "\n" " ")"
 done
 
 case "$variant" in
