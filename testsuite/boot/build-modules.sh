@@ -91,11 +91,25 @@ convert_row() {
 	cat "$tmp/convert.txt"
 	patch=$(grep -v '^0000-' "$tmp/convert/series" || true)
 	if [ -z "$patch" ]; then
-		# One line, each distinct reason once: the skip reason.
+		# One line, each distinct reason once with its handlers: the skip
+		# reason.
 		echo "refused $(jq -r 'select(.verdict != "converted") |
-			"\(.handler): \(.reason)"' "$tmp/convert/sites.json" |
-			awk '!seen[$0]++' | paste -sd ';' | sed 's/;/; /g')" \
-			>"$tmp/status"
+			[.handler, .reason] | @tsv' "$tmp/convert/sites.json" |
+			awk -F '\t' '
+			{
+				r = $2
+				i = index(r, $1 "()")
+				if (i)
+					r = substr(r, 1, i - 1) "the handler" \
+					    substr(r, i + length($1) + 2)
+				if (!(r in who)) { order[++n] = r; who[r] = $1 }
+				else if (index(", " who[r] ", ", ", " $1 ", ") == 0)
+					who[r] = who[r] ", " $1
+			}
+			END {
+				for (i = 1; i <= n; i++)
+					printf "%s%s: %s", (i > 1 ? "; " : ""), who[order[i]], order[i]
+			}')" >"$tmp/status"
 		return 0
 	fi
 	[ "$(wc -l <<<"$patch")" -eq 1 ] ||

@@ -53,12 +53,15 @@ irq_table() {
 	}' /proc/interrupts
 }
 
-# thread_pid IRQ ACTION: the pid of irq/IRQ-ACTION (comm cut to 15 chars).
+# thread_pid IRQ ACTION: the pid of irq/IRQ-ACTION.  A task's name is cut
+# to 15 characters, but since 5.17 /proc/PID/comm shows a kthread's whole.
 thread_pid() {
-	local want s
-	want=$(echo "irq/$1-$2" | cut -c1-15)
+	local full cut s c
+	full="irq/$1-$2"
+	cut=$(echo "$full" | cut -c1-15)
 	for s in /proc/[0-9]*/comm; do
-		if [ "$(cat "$s" 2>/dev/null)" = "$want" ]; then
+		c=$(cat "$s" 2>/dev/null)
+		if [ "$c" = "$full" ] || [ "$c" = "$cut" ]; then
 			s=${s%/comm}
 			echo "${s#/proc/}"
 			return 0

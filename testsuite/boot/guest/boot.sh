@@ -164,6 +164,7 @@ done </tmp/threads.after
 if [ -n "$want" ]; then
 	grep -q . /tmp/threads.after || die "no interrupt action matches '$want'"
 	missing=$(awk '$1 == "-" { print "irq/" $3 "-" $4 }' /tmp/threads.after | head -1)
+	[ -z "$missing" ] || say "irq threads there are: $(cat /proc/[0-9]*/comm 2>/dev/null | grep "^irq/" | tr "\n" " ")"
 	[ -z "$missing" ] || die "no $missing thread ($variant)"
 	tb=$(awk '$1 != "-" { n += $2 } END { print n + 0 }' /tmp/threads.before)
 	ta=$(awk '{ n += $2 } END { print n + 0 }' /tmp/threads.after)
