@@ -3,9 +3,10 @@
  * nic-exchange: frames from one network interface to another and back,
  * over whatever joins them (a QEMU hub in the boot matrix).
  *
- * usage: nic-exchange IF_A IF_B N
+ * usage: nic-exchange IF_A IF_B N [BURST]
  *
- * Sends N frames from IF_A to IF_B's address, in bursts, then N from IF_B
+ * Sends N frames from IF_A to IF_B's address, in bursts of BURST (8), then
+ * N from IF_B
  * to IF_A, with AF_PACKET sockets on an ethertype of its own.  Every frame
  * has its own length (60 to 1514 bytes) and a payload computed from its
  * direction and sequence number; the receiver checks that each arrives
@@ -30,7 +31,7 @@
 
 #define ETHERTYPE_TEST	0x88b5	/* IEEE local experimental */
 #define MAGIC		"IRQCONV!"
-#define BURST		8
+#define MAX_BURST	64
 #define MAX_FRAME	1514
 #define MIN_PAYLOAD	46
 #define RECV_TIMEOUT_MS	5000
@@ -177,19 +178,38 @@ static void drain(const struct port *p)
 		;
 }
 
+/*
+ * How many frames were skipped before frame F of N bytes, when it is a
+ * later one of ours than SEQ: losses are counted, so that a failure says
+ * which frames went missing, not only the first.
+ */
+static unsigned int skipped(const unsigned char *f, size_t n, unsigned int dir,
+			    unsigned int seq, unsigned int sent)
+{
+	struct header h;
+
+	if (n < ETH_HLEN + sizeof(h))
+		return 0;
+	memcpy(&h, f + ETH_HLEN, sizeof(h));
+	if (memcmp(h.magic, MAGIC, sizeof(h.magic)) || ntohl(h.dir) != dir ||
+	    ntohl(h.seq) <= seq || ntohl(h.seq) >= sent)
+		return 0;
+	return ntohl(h.seq) - seq;
+}
+
 /* N frames FROM -> TO; prints diagnostics, returns true when all arrived. */
 static bool exchange(const struct port *from, const struct port *to,
-		     unsigned int dir, unsigned int n)
+		     unsigned int dir, unsigned int n, unsigned int burst)
 {
 	unsigned char out[MAX_FRAME], in[MAX_FRAME + 64];
-	unsigned int sent = 0, got = 0, i;
+	unsigned int sent = 0, got = 0, lost = 0, i;
 	unsigned long bytes = 0;
 	const char *why;
 	ssize_t len;
 
 	drain(to);
 	while (got < n) {
-		for (i = 0; i < BURST && sent < n; i++, sent++) {
+		for (i = 0; i < burst && sent < n; i++, sent++) {
 			build(out, from, to, dir, sent);
 			if (send(from->fd, out, frame_len(sent), 0) < 0) {
 				printf("# send frame %u on %s: %s\n", sent,
@@ -205,6 +225,13 @@ static bool exchange(const struct port *from, const struct port *to,
 				       len ? strerror(errno) : "timeout");
 				return false;
 			}
+			i = skipped(in, len, dir, got, sent);
+			if (i) {
+				printf("# %s: frames %u to %u lost\n", to->name,
+				       got, got + i - 1);
+				lost += i;
+				got += i;
+			}
 			why = check(in, len, from, dir, got);
 			if (why) {
 				printf("# %s: %s\n", to->name, why);
@@ -214,6 +241,11 @@ static bool exchange(const struct port *from, const struct port *to,
 			got++;
 		}
 	}
+	if (lost) {
+		printf("# %s -> %s: %u of %u frames lost\n", from->name, to->name,
+		       lost, n);
+		return false;
+	}
 	printf("# %s -> %s: %u frames, %lu bytes, every payload as sent\n",
 	       from->name, to->name, got, bytes);
 	return true;
@@ -222,11 +254,14 @@ static bool exchange(const struct port *from, const struct port *to,
 int main(int argc, char **argv)
 {
 	struct port a = { 0 }, b = { 0 };
-	unsigned int n;
+	unsigned int n, burst = 8;
 	bool ok1, ok2;
 
-	if (argc != 4 || atoi(argv[3]) <= 0) {
-		fprintf(stderr, "usage: nic-exchange IF_A IF_B N\n");
+	if (argc == 5)
+		burst = atoi(argv[4]);
+	if (argc < 4 || argc > 5 || atoi(argv[3]) <= 0 || burst < 1 ||
+	    burst > MAX_BURST) {
+		fprintf(stderr, "usage: nic-exchange IF_A IF_B N [BURST]\n");
 		return 2;
 	}
 	a.name = argv[1];
@@ -238,9 +273,9 @@ int main(int argc, char **argv)
 		       a.name, b.name, b.name, a.name);
 		return 1;
 	}
-	ok1 = exchange(&a, &b, 1, n);
+	ok1 = exchange(&a, &b, 1, n, burst);
 	printf("%sok 1 %s -> %s\n", ok1 ? "" : "not ", a.name, b.name);
-	ok2 = exchange(&b, &a, 2, n);
+	ok2 = exchange(&b, &a, 2, n, burst);
 	printf("%sok 2 %s -> %s\n", ok2 ? "" : "not ", b.name, a.name);
 	return ok1 && ok2 ? 0 : 1;
 }

@@ -24,4 +24,7 @@ for i in "$1" "$2"; do
 	wait_for 20 "carrier on $i" carrier "$i"
 done
 say "interfaces $1 and $2 up"
-nic-exchange "$1" "$2" 200 || die "nic-exchange $1 $2 failed"
+if ! nic-exchange "$1" "$2" 200; then
+	grep -E "Inter|face|$1:|$2:" /proc/net/dev
+	die "nic-exchange $1 $2 failed"
+fi
