@@ -12,7 +12,10 @@
 #            sits first in the quote path and kbuild's -I names the original
 #            directory; then `clang -E` of the patched object says which
 #            changed lines the configuration compiles (line markers)
-#   boot     not run, with the reason
+#   boot     for a unit the boot matrix covers (testsuite/boot/matrix: the
+#            row converts this file or its directory), `make boot/ROW/converted`
+#            on the 6.1 test kernel (BATCH_BOOT=no skips it); otherwise not
+#            run, with the reason
 #   results  $BATCH/results/UNIT.txt, and per patch
 #            $BATCH/out/UNIT/results/NNNN-slug.txt for review and report,
 #            each written atomically; $BATCH/done/UNIT when nothing failed.
@@ -128,14 +131,51 @@ compile_object() {
 	return $st
 }
 
-boot_reason() {
-	local model
+# The first boot-matrix row whose conversion covers SRC: the row converts
+# the file itself or a directory it is in.
+matrix_row_for() {
+	awk -v s="$1" '!/^#/ && NF {
+		n = split($8, p, ",")
+		for (i = 1; i <= n; i++)
+			if (s == p[i] || index(s, p[i] "/") == 1) { print $1; exit }
+	}' testsuite/boot/matrix
+}
+
+# boot_unit: the boot of the converted driver, when the matrix has a row
+# for it; one line for the results, "ok (...)", "failed (...)" or "not run
+# (why)".  The row rebuilds its modules with what irqconv generates now,
+# so the boot tests this unit's patch.
+boot_unit() {
+	local model row result
+
 	model=$(qemu_model "$src")
-	if [ -n "$model" ]; then
-		echo "not run (QEMU has a model: $model; the boot harness, testsuite/lib/boot.sh, does not boot driver modules yet)"
-	else
-		echo "not run (no QEMU model for this driver)"
+	row=$(matrix_row_for "${src#"$KSRC"/}")
+	if [ -z "$row" ]; then
+		if [ -n "$model" ]; then
+			echo "not run (QEMU has a model, $model, but testsuite/boot/matrix has no row for this driver)"
+		else
+			echo "not run (no QEMU model for this driver)"
+		fi
+		return 0
 	fi
+	if [ "$KERNEL" != 6.1 ]; then
+		echo "not run (the boot matrix runs the 6.1 test kernel; row $row)"
+		return 0
+	fi
+	if [ "${BATCH_BOOT:-yes}" = no ]; then
+		echo "not run (BATCH_BOOT=no; row $row)"
+		return 0
+	fi
+	make --no-print-directory -s "boot/$row/converted" >"$work/boot.log" 2>&1
+	result=$(cat "build/boot/$row/converted.result" 2>/dev/null)
+	case "$result" in
+	pass) echo "ok (boot/$row/converted, console build/boot/$row/converted.console)" ;;
+	skip*) echo "not run (boot/$row/converted: $result)" ;;
+	*)
+		echo "failed (boot/$row/converted: ${result:-no result, see $work/boot.log}; console build/boot/$row/converted.console)"
+		return 1
+		;;
+	esac
 }
 
 mkdir -p "$out/results" 2>/dev/null
@@ -194,6 +234,11 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 		fi
 		[ -f "$tree/$o.i" ] && pre+=("$tree/$o.i")
 	done
+	if [ $cstat = ok ]; then
+		boot=$(boot_unit) || failed=1
+	else
+		boot="not run (the patch does not compile)"
+	fi
 	lines=$(scripts/batch-lines.sh "$tree" "$patch" "${pre[@]}")
 	rm -f "${pre[@]}"
 	[ $configured = no ] && [ $cstat = ok ] && cstat="ok (not in the configuration: built with a neighbour's flags)"
@@ -205,7 +250,7 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 		echo "objects: ${objs[*]}"
 		echo "compile: $cstat"
 		echo "changed-lines-compiled: $lines"
-		echo "boot: $(boot_reason)"
+		echo "boot: $boot"
 		echo "log: $name.compile.log"
 	} | tee -a "$report" | write_atomic "$out/results/$name.txt"
 done
