@@ -17,6 +17,7 @@ packages=(
 	bc bison flex libelf-dev libssl-dev dwarves kmod rsync
 	ccache quilt sparse
 	git perl jq
+	gnuplot-nox
 	chromium tmux distcc
 )
 
