@@ -86,7 +86,11 @@ static void resolve_handler(struct callsite *cs, CXCursor arg)
 		cursor_list_release(&kids);
 		if (clang_Cursor_isNull(init) ||
 		    clang_getCursorKind(init) != CXCursor_DeclRefExpr) {
-			cs->refusal = xstrdup("the handler variable is not initialised with a function name");
+			char *var = cursor_name(ref);
+
+			cs->refusal = xasprintf("the handler is chosen at run time: the variable '%s' is not initialised with one function name",
+						var);
+			free(var);
 			return;
 		}
 		cs->handler_var = ref;
@@ -311,9 +315,10 @@ static void render_call(const struct callsite *cs, const char *buf,
 		if (i == handler_arg)
 			strvec_push(&args, thread);
 		if (i == handler_arg + 1 && oneshot) {
-			free(args.v[args.nr - 1]);
+			/* t is args.v[args.nr - 1]: build the new text first */
 			args.v[args.nr - 1] = !strcmp(t, "0") ? xstrdup("IRQF_ONESHOT") :
 				xasprintf("%s | IRQF_ONESHOT", t);
+			free(t);
 		}
 	}
 	var = hoist ? assigned_in_if(buf, r, &hoist_begin) : NULL;

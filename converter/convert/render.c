@@ -62,15 +62,15 @@ static char *first_arg_text(CXCursor call, const char *buf)
 
 /* Apply the edits of @el that fall inside [begin, end) to that span. */
 static void render_span(struct strbuf *out, const char *buf, size_t begin,
-			size_t end, const struct edit_list *el)
+			size_t end, const struct edit_list *el, bool with_end)
 {
 	size_t i, pos = begin;
 
 	for (i = 0; i < el->nr; i++) {
 		const struct edit *e = &el->v[i];
 
-		if (e->offset < begin || e->offset >= end ||
-		    (e->offset == end && e->length))
+		if (e->offset < begin || e->offset > end ||
+		    (e->offset == end && (e->length || !with_end)))
 			continue;
 		strbuf_add(out, buf + pos, e->offset - pos);
 		strbuf_addstr(out, e->text);
@@ -248,9 +248,12 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 		strbuf_addf(out, "\tspin_unlock(%s);\n", plan->lock_arg);
 	strbuf_addstr(out, "\treturn IRQ_WAKE_THREAD;\n");
 	/* The old tail: the ways out that do not wake the thread end there. */
-	if (plan->lock_arg)
+	if (plan->lock_arg) {
+		if (buf[plan->stmts[plan->tail].line_begin] != '\n')
+			strbuf_addch(out, '\n');
 		strbuf_add(out, buf + plan->stmts[plan->tail].line_begin,
 			   plan->body_close - plan->stmts[plan->tail].line_begin);
+	}
 	strbuf_addstr(out, "}\n\n");
 	free(header);
 	free(irq);
@@ -271,7 +274,7 @@ static const struct split_handover *handover_of(const struct split_plan *plan,
 
 static void render_thread(struct strbuf *out, const struct split_plan *plan,
 			  const char *buf, const struct edit_list *inner,
-			  bool need_flags)
+			  bool need_flags, bool bh_region)
 {
 	static const struct half thread = { { ROLE_THREAD }, 1 };
 	bool *need = needed_context(plan, &thread);
@@ -344,27 +347,35 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 			    plan->zero_check_var);
 	}
 	if (plan->lock_arg) {
-		strbuf_addf(out, "%s\tspin_lock_irqsave(%s, flags);\n",
-			    stmts ? "\n" : "", plan->lock_arg);
+		strbuf_addf(out, "%s%s\tspin_lock_irqsave(%s, flags);\n",
+			    stmts ? "\n" : "",
+			    bh_region ? "\tlocal_bh_disable();\n" : "",
+			    plan->lock_arg);
 		stmts = true;
 	}
 	for (i = 0; i < plan->nr_stmts; i++) {
 		const struct split_stmt *st = &plan->stmts[i];
 
+		bool next_shown = i + 1 < plan->nr_stmts ?
+				  plan->stmts[i + 1].role == ROLE_THREAD :
+				  !plan->lock_arg;
+
+		/* An insertion at its end belongs to it when what follows is not shown. */
 		if (st->role == ROLE_THREAD)
 			render_span(&body, buf, st->line_begin, st->line_end,
-				    inner);
+				    inner, !next_shown);
 	}
 	if (plan->lock_arg) {
 		/* The tail again, with the lock form the thread needs. */
 		strbuf_addstr(&body, "\n");
 		if (plan->thread_goes_to_tail)
 			strbuf_addf(&body, "%s:\n", plan->tail_label);
-		strbuf_addf(&body, "\tspin_unlock_irqrestore(%s, flags);\n\n\treturn IRQ_HANDLED;\n",
-			    plan->lock_arg);
+		strbuf_addf(&body, "\tspin_unlock_irqrestore(%s, flags);\n%s\n\treturn IRQ_HANDLED;\n",
+			    plan->lock_arg,
+			    bh_region ? "\tlocal_bh_enable();\n" : "");
 	} else if (plan->nr_stmts) {
 		render_span(&body, buf, plan->stmts[plan->nr_stmts - 1].line_end,
-			    plan->body_close, inner);
+			    plan->body_close, inner, false);
 	}
 	/* Declarations end with a blank line, as the old body had it. */
 	if (body.len && body.buf[0] != '\n')
@@ -542,7 +553,55 @@ static void remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 	size_t begin = split_line_start(buf, r.begin);
 	size_t end = split_line_after(buf, len, r.end);
 
+	/* Between two blank lines: take one of them too. */
+	if (begin >= 2 && buf[begin - 1] == '\n' && buf[begin - 2] == '\n' &&
+	    end < len && buf[end] == '\n')
+		end++;
 	edit_add(el, begin, end - begin, "", why);
+}
+
+/* Calls that raise a softirq, or end in one (tx completion wakes NET_TX). */
+static bool is_indirect_raiser(const char *callee)
+{
+	return is_softirq_raiser(callee) ||
+	       !strcmp(callee, "__netif_schedule") ||
+	       !strcmp(callee, "netif_tx_wake_queue") ||
+	       !strcmp(callee, "netif_wake_queue") ||
+	       !strcmp(callee, "netif_tx_wake_all_queues") ||
+	       !strcmp(callee, "__dev_kfree_skb_irq") ||
+	       !strcmp(callee, "dev_kfree_skb_irq") ||
+	       !strcmp(callee, "dev_consume_skb_irq") ||
+	       !strcmp(callee, "raise_softirq") ||
+	       !strcmp(callee, "__tasklet_schedule") ||
+	       !strcmp(callee, "__tasklet_hi_schedule");
+}
+
+/*
+ * Does @c raise a softirq, directly or through the functions it calls
+ * whose bodies this unit has (@depth calls deep)?  From the thread, such
+ * work would wait for ksoftirqd unless bottom halves are re-enabled.
+ */
+static bool raises_softirq(CXCursor c, int depth)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	bool hit = false;
+	size_t i;
+
+	find_calls(c, any_call, &calls);
+	for (i = 0; i < calls.nr && !hit; i++) {
+		char *name = call_name(calls.v[i]);
+		CXCursor def;
+
+		hit = is_indirect_raiser(name);
+		free(name);
+		if (hit || depth <= 0)
+			continue;
+		def = clang_getCursorDefinition(clang_getCursorReferenced(calls.v[i]));
+		if (!clang_Cursor_isNull(def))
+			hit = raises_softirq(def, depth - 1);
+	}
+	cursor_list_release(&calls);
+	return hit;
 }
 
 /*
@@ -551,17 +610,19 @@ static void remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
  */
 static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 			     size_t len, struct edit_list *inner,
-			     struct edit_list *el, bool *need_flags,
+			     struct edit_list *el, bool *need_flags, bool *bh_region,
 			     struct strbuf *protos, struct strvec *notes,
 			     char **reason)
 {
 	size_t i, k;
 
 	*need_flags = false;
+	*bh_region = false;
 	for (i = 0; i < plan->nr_stmts; i++) {
 		const struct split_stmt *st = &plan->stmts[i];
 		struct cursor_list calls = { NULL, 0, 0 };
 		bool wrap = false;
+		bool folded = false;
 
 		if (st->role != ROLE_THREAD)
 			continue;
@@ -594,6 +655,7 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 								  "tasklet setup/kill");
 					strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly; its tasklet_setup() and tasklet_kill() are gone, and free_irq() waits for the thread as tasklet_kill() waited for the tasklet.",
 									  field, tf.fn));
+					folded = true;
 					free(arg);
 					free(field);
 				}
@@ -645,7 +707,13 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 			free(name);
 		}
 		cursor_list_release(&calls);
-		if (wrap) {
+		if (!wrap && !folded && raises_softirq(st->cursor, 2))
+			wrap = true;
+		if ((wrap || folded) && plan->lock_arg) {
+			/* local_bh_enable() must not run with irqs off */
+			*bh_region = true;
+			strvec_push(notes, "Softirq work the thread raises (NAPI, tx completions, tasklets) would otherwise wait for ksoftirqd: the thread's locked region is bracketed with local_bh_disable()/local_bh_enable(), outside the irqsave lock, so that it runs on the way out.");
+		} else if (wrap || folded) {
 			size_t first = split_line_start(buf, cursor_range(st->cursor).begin);
 
 			if (has_return(st->cursor)) {
@@ -657,7 +725,10 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 				 "bh bracket");
 			edit_add(inner, st->line_end, 0, "\tlocal_bh_enable();\n",
 				 "bh bracket");
-			strvec_push(notes, "Softirq work raised by the thread (NAPI, tasklets) is bracketed with local_bh_disable()/local_bh_enable() so that it runs on the way out instead of waiting for the next interrupt.");
+			if (wrap)
+				strvec_push(notes, "Softirq work raised by the thread (NAPI, tasklets) is bracketed with local_bh_disable()/local_bh_enable() so that it runs on the way out instead of waiting for the next interrupt.");
+			if (folded)
+				strvec_push(notes, "The folded tasklet function runs with bottom halves disabled, as it did in the tasklet, so what it calls (locks it shares with softirq code, completion callbacks) keeps the context it expects.");
 		}
 	}
 	return 0;
@@ -733,10 +804,11 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	CXSourceRange doc = clang_Cursor_getCommentRange(plan->def);
 	size_t insert_at = plan->def_range.begin;
 	bool need_flags;
+	bool bh_region;
 	int ret;
 
 	edit_list_init(&inner, el->file);
-	ret = plan_thread_edits(plan, buf, len, &inner, el, &need_flags,
+	ret = plan_thread_edits(plan, buf, len, &inner, el, &need_flags, &bh_region,
 				&text, notes, reason);
 	if (ret)
 		goto out;
@@ -760,7 +832,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	 */
 	render_quick(&text, plan, buf);
 	render_thread(&text, plan, buf, &inner,
-		      need_flags || plan->lock_arg);
+		      need_flags || plan->lock_arg, bh_region);
 	edit_add(el, insert_at, plan->def_range.end - insert_at, text.buf,
 		 "quick check and thread");
 	add_prototypes(plan, buf, len, el);

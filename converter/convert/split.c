@@ -371,6 +371,43 @@ static CXCursor find_tail_unlock(struct split_plan *plan)
 	return call;
 }
 
+static bool is_any_callee(const char *callee)
+{
+	(void)callee;
+	return true;
+}
+
+/* The local the tail returns (`return IRQ_RETVAL(v);` or `return v;`). */
+static char *tail_ret_var(const struct split_plan *plan)
+{
+	struct strvec t = STRVEC_INIT;
+	char *var = NULL;
+
+	cursor_tokens(plan->stmts[plan->nr_stmts - 1].cursor, &t);
+	if (t.nr == 5 && !strcmp(t.v[1], "IRQ_RETVAL"))
+		var = xstrdup(t.v[3]);
+	else if (t.nr == 2 && strcmp(t.v[1], "IRQ_NONE") &&
+		 strcmp(t.v[1], "IRQ_HANDLED"))
+		var = xstrdup(t.v[1]);
+	strvec_clear(&t);
+	return var;
+}
+
+/* `v = 1;`: a plain assignment of @var, no call. */
+static bool is_plain_set(CXCursor stmt, const char *var)
+{
+	struct strvec t = STRVEC_INIT;
+	bool hit;
+
+	if (clang_getCursorKind(stmt) == CXCursor_DeclStmt ||
+	    stmt_calls(stmt, is_any_callee))
+		return false;
+	cursor_tokens(stmt, &t);
+	hit = t.nr >= 3 && !strcmp(t.v[0], var) && !strcmp(t.v[1], "=");
+	strvec_clear(&t);
+	return hit;
+}
+
 /* The label a `goto` names, or NULL. */
 static char *goto_label(CXCursor c)
 {
@@ -926,6 +963,7 @@ static int assign_roles(struct split_plan *plan, struct locals *l,
 	size_t i, j, check = plan->nr_stmts, sil_start = 0, sil_len = 0;
 	size_t lock = plan->nr_stmts;
 	CXCursor unlock = find_tail_unlock(plan);
+	char *ret_var;
 
 	for (i = 0; i < plan->tail; i++) {
 		CXCursor s = plan->stmts[i].cursor;
@@ -942,7 +980,7 @@ static int assign_roles(struct split_plan *plan, struct locals *l,
 			continue;
 		}
 		if (stmt_calls(s, split_is_lock)) {
-			refuse(plan, "%s() takes a lock before it knows the interrupt is its own, and does not release it in one place at its end; the check cannot run alone in hard-irq context",
+			refuse(plan, "%s() takes a lock before it knows the interrupt is its own, and does not end with the matching unlock and return; the check cannot run alone in hard-irq context",
 			       plan->handler);
 			return -1;
 		}
@@ -971,6 +1009,12 @@ static int assign_roles(struct split_plan *plan, struct locals *l,
 	}
 	if (lock < plan->nr_stmts && check_locked_exits(plan, lock))
 		return -1;
+	/* `handled = 1;` right after the check: the quick check's business. */
+	ret_var = plan->lock_arg ? tail_ret_var(plan) : NULL;
+	while (ret_var && check + 1 < plan->tail &&
+	       is_plain_set(plan->stmts[check + 1].cursor, ret_var))
+		check++;
+	free(ret_var);
 	for (i = 0; i <= check; i++) {
 		CXCursor s = plan->stmts[i].cursor;
 		bool decl = clang_getCursorKind(s) == CXCursor_DeclStmt;
@@ -1029,6 +1073,19 @@ static int assign_roles(struct split_plan *plan, struct locals *l,
 		plan->why = xstrdup("the line is not shared, so IRQF_ONESHOT can keep it masked until the thread has done the work");
 	}
 	mark_replays(plan, l);
+	ret_var = plan->lock_arg ? tail_ret_var(plan) : NULL;
+	for (i = check + 1; ret_var && i < plan->tail; i++) {
+		const struct local *lo = local_named(l, ret_var);
+
+		if (plan->stmts[i].role == ROLE_THREAD && lo &&
+		    refs_local(plan->stmts[i].cursor, lo)) {
+			refuse(plan, "%s() decides its return value '%s' in the work the thread would do; the thread returns IRQ_HANDLED once the quick check has claimed the interrupt",
+			       plan->handler, ret_var);
+			free(ret_var);
+			return -1;
+		}
+	}
+	free(ret_var);
 	if (plan->lock_arg) {
 		for (i = check + 1; i < plan->tail; i++) {
 			struct goto_walk w = { plan->tail_label, false, false };
