@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #define ETHERTYPE_TEST	0x88b5	/* IEEE local experimental */
@@ -204,10 +205,12 @@ static bool exchange(const struct port *from, const struct port *to,
 	unsigned char out[MAX_FRAME], in[MAX_FRAME + 64];
 	unsigned int sent = 0, got = 0, lost = 0, i;
 	unsigned long bytes = 0;
+	struct timespec t0, t1;
 	const char *why;
 	ssize_t len;
 
 	drain(to);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (got < n) {
 		for (i = 0; i < burst && sent < n; i++, sent++) {
 			build(out, from, to, dir, sent);
@@ -246,8 +249,10 @@ static bool exchange(const struct port *from, const struct port *to,
 		       lost, n);
 		return false;
 	}
-	printf("# %s -> %s: %u frames, %lu bytes, every payload as sent\n",
-	       from->name, to->name, got, bytes);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	printf("# %s -> %s: %u frames, %lu bytes, every payload as sent, %ld ms\n",
+	       from->name, to->name, got, bytes,
+	       (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
 	return true;
 }
 

@@ -56,18 +56,21 @@ irq_table() {
 # thread_pid IRQ ACTION: the pid of irq/IRQ-ACTION.  A task's name is cut
 # to 15 characters, but since 5.17 /proc/PID/comm shows a kthread's whole.
 thread_pid() {
-	local full cut s c
+	local full cut
 	full="irq/$1-$2"
 	cut=$(echo "$full" | cut -c1-15)
-	for s in /proc/[0-9]*/comm; do
-		c=$(cat "$s" 2>/dev/null)
-		if [ "$c" = "$full" ] || [ "$c" = "$cut" ]; then
-			s=${s%/comm}
-			echo "${s#/proc/}"
-			return 0
-		fi
-	done
-	return 1
+	grep -H . /proc/[0-9]*/comm 2>/dev/null | awk -v full="$full" -v cut="$cut" '
+	{
+		i = index($0, ":")
+		c = substr($0, i + 1)
+		if (c == full || c == cut) {
+			split($0, p, "/")
+			print p[3]
+			found = 1
+			exit
+		}
+	}
+	END { exit !found }'
 }
 
 # switches PID: voluntary + involuntary context switches.

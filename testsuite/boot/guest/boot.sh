@@ -104,18 +104,34 @@ irq_total() {
 }
 
 # thread_snapshot TABLE ERE: "PID SWITCHES IRQ ACTION" for the actions of
-# TABLE matching ERE; PID "-" when the thread is missing.
+# TABLE matching ERE; PID "-" when the thread is missing.  One pass: a
+# process per lookup costs seconds under TCG.
 thread_snapshot() {
-	local irq act count chip pid
-	while read -r irq act count chip; do
-		echo "$act" | grep -Eqx "$2" || continue
-		pid=$(thread_pid "$irq" "$act") || pid=-
-		if [ "$pid" = - ]; then
-			echo "- 0 $irq $act"
-		else
-			echo "$pid $(switches "$pid") $irq $act"
-		fi
-	done <"$1"
+	grep -H . /proc/[0-9]*/comm 2>/dev/null |
+		sed 's|^/proc/\([0-9]*\)/comm:|\1 |' >/tmp/comms
+	awk -v pat="^($2)\$" '
+	FILENAME == "/tmp/comms" {
+		pid = $1
+		sub(/^[0-9]+ /, "")
+		comm[$0] = pid
+		next
+	}
+	$2 ~ pat {
+		full = "irq/" $1 "-" $2
+		cut = substr(full, 1, 15)
+		p = (full in comm) ? comm[full] : ((cut in comm) ? comm[cut] : "-")
+		n = 0
+		if (p != "-") {
+			f = "/proc/" p "/status"
+			while ((getline l < f) > 0)
+				if (l ~ /ctxt_switches/) {
+					split(l, a, /[ \t]+/)
+					n += a[2]
+				}
+			close(f)
+		}
+		print p, n, $1, $2
+	}' /tmp/comms "$1"
 }
 
 say "row $driver, variant $variant, modules from $set"
