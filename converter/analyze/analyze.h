@@ -60,6 +60,9 @@ char *an_arg_text(struct analysis_ctx *ctx, CXCursor call, int i);
 /* Device register accessors: readl() and friends (common.c). */
 bool an_is_device_read(const char *name);
 bool an_is_device_write(const char *name);
+/* A call of a function of this unit that only wraps register accesses,
+ * at least one a write (edu_write()). */
+bool an_is_write_wrapper(CXCursor call);
 /* Whether @expr contains a device read, directly or through a function
  * of this unit (two calls deep); *@call gets the outermost such call. */
 bool an_reads_device(struct analysis_ctx *ctx, CXCursor expr, CXCursor *call);

@@ -140,3 +140,23 @@ bool an_reads_device(struct analysis_ctx *ctx, CXCursor expr, CXCursor *call)
 		*call = w.call;
 	return w.found;
 }
+
+static bool is_not_device_access(const char *name)
+{
+	return !an_is_device_read(name) && !an_is_device_write(name);
+}
+
+/*
+ * A function of this unit whose only calls are register accesses, one at
+ * least a write (edu_write() wraps iowrite32()).  convert counts such a
+ * wrapper as a write (convert/cursor.c); scan must too, or the two
+ * disagree on whether the handler acknowledges its device.
+ */
+bool an_is_write_wrapper(CXCursor call)
+{
+	CXCursor def = cx_callee_definition(call);
+
+	return !clang_Cursor_isNull(def) &&
+	       cx_calls_matching(def, an_is_device_write, 0, NULL) &&
+	       !cx_calls_matching(def, is_not_device_access, 0, NULL);
+}

@@ -347,6 +347,17 @@ static enum CXChildVisitResult find_body(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/* Does some argument of a wrapper call carry a value read from the device? */
+static bool wrapper_writes_derived(struct own_walk *w, CXCursor call)
+{
+	int i;
+
+	for (i = 0; i < clang_Cursor_getNumArguments(call); i++)
+		if (references_derived(w, clang_Cursor_getArgument(call, i)) >= 0)
+			return true;
+	return false;
+}
+
 static void acks(struct analysis_ctx *ctx, const struct an_call *c,
 		 void *data)
 {
@@ -354,10 +365,15 @@ static void acks(struct analysis_ctx *ctx, const struct an_call *c,
 	int value = !strcmp(c->callee, "regmap_write") ? 2 : 0;
 	struct fact *f;
 
-	if (!an_is_device_write(c->callee) ||
-	    value >= clang_Cursor_getNumArguments(c->cursor) ||
-	    references_derived(w, clang_Cursor_getArgument(c->cursor, value)) < 0)
+	if (an_is_device_write(c->callee)) {
+		if (value >= clang_Cursor_getNumArguments(c->cursor) ||
+		    references_derived(w, clang_Cursor_getArgument(c->cursor,
+								   value)) < 0)
+			return;
+	} else if (!an_is_write_wrapper(c->cursor) ||
+		   !wrapper_writes_derived(w, c->cursor)) {
 		return;
+	}
 	f = an_add(ctx, FACT_ACK, c->written, c->cursor);
 	if (!f->arg) {
 		f->arg = cx_text(ctx->st, c->cursor);

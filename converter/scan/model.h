@@ -92,7 +92,7 @@ struct scan_site {
 	struct handler_facts *facts;	/* owned; NULL when not analysed */
 
 	enum verdict verdict;
-	char *strategy;		/* split-mask, split-oneshot, staged or NULL */
+	char *strategy;		/* split-mask, split-oneshot or NULL */
 	char *tasklet_fold;	/* the tasklet function folded into the thread */
 	struct strvec reason_codes;
 	struct strvec reasons;	/* one sentence each, first is the summary */

@@ -125,9 +125,9 @@ static void convertible(struct scan_site *s)
 				line, own->where.line, helper->name,
 				helper->where.line);
 	} else if (own && ack) {
-		s->strategy = xstrdup("staged");
-		scan_site_judge(s, VERDICT_CONVERTIBLE, "staged",
-				"%s and nothing masks the device, but the primary can keep the ownership check at line %u and the acknowledge %s at line %u, and hand the status to the thread",
+		s->strategy = xstrdup("split-mask");
+		scan_site_judge(s, VERDICT_CONVERTIBLE, "split-mask",
+				"%s and nothing masks the device, but the primary can keep the ownership check at line %u and the acknowledge %s at line %u, which silences it, and hand the status to the thread",
 				line, own->where.line, ack->name, ack->where.line);
 	} else if (!own) {
 		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "no-ownership-check",
