@@ -87,16 +87,18 @@ boot() {
 
 # The host side connects to QEMU's sockets: start it once they exist.
 boot_wait_monitor() {
-	local i
-	for i in $(seq 100); do
+	local tries=100
+	while [ $tries -gt 0 ]; do
 		[ -z "${BOOT_MONITOR:-}" ] || [ -S "$BOOT_MONITOR" ] && return 0
 		kill -0 "$1" 2>/dev/null || return 0
 		sleep 0.1
+		tries=$((tries - 1))
 	done
 }
 
 # A host side that ended by itself gives its status; one still running
 # when QEMU is gone is killed and reported as "killed", not as a failure.
+# shellcheck disable=SC2034 # BOOT_HOST_STATUS is for the caller
 boot_reap_host() {
 	local st=0 state
 	state=$(sed "s/.*) //" "/proc/$1/stat" 2>/dev/null | cut -d" " -f1)
