@@ -30,6 +30,7 @@ throughput	rate_per_s	1	per-s
 not ours: handler p50	shared_foreign	2	us
 not ours: thread run p50	shared_foreign_thread	2	us
 shared line: section p50	shared_section	2	us
+host load average at boot	host_load	1	load
 EOF
 }
 
@@ -56,7 +57,9 @@ variants="original threadirqs converted"
 			o=$(value "$d" original "$key" "$f" "$unit")
 			t=$(value "$d" threadirqs "$key" "$f" "$unit")
 			c=$(value "$d" converted "$key" "$f" "$unit")
-			[ -n "$o" ] || continue
+			if [ -z "$o" ] || [ "$unit" = load ]; then
+				continue
+			fi
 			awk -v d="$d" -v l="$label" -v o="$o" -v t="$t" -v c="$c" 'BEGIN {
 				r1 = (t == "" || o == 0) ? "-" : sprintf("%.2f", t / o)
 				r2 = (c == "" || o == 0) ? "-" : sprintf("%.2f", c / o)
@@ -101,6 +104,7 @@ awk -F'|' '/^Absolute/ { exit }
 	if ($4 == "-" || $5 == "-") next
 	sub(/hard-irq /, "", $3); sub(/irq to work done/, "latency", $3)
 	sub(/not ours: handler/, "not ours", $3)
+	sub(/shared line: section/, "shared section", $3)
 	printf "\"%s %s\" %s %s\n", $2, $3, $4, $5
 }' "$dir/table.md" >"$dir/plot.dat"
 gnuplot <<EOF
@@ -113,6 +117,7 @@ set style fill solid 0.8 border -1
 set boxwidth 0.9
 set ylabel "ratio to original"
 set xtics rotate by -35 scale 0
+set bmargin 8
 set grid ytics
 set yrange [0:*]
 set key top left

@@ -66,6 +66,7 @@ for d in "$@"; do
 		[ "$v" = threadirqs ] && append="$append threadirqs"
 		echo "bench-irq: $d $v (console $log)"
 		start=$SECONDS
+		echo "$d $v host_load $(cut -d" " -f1 /proc/loadavg)" >>"$results.tmp"
 		st=0
 		# shellcheck disable=SC2086
 		boot "$BOOT_KERNEL" "$rd" "$append" "$limit" "$log" $args || st=$?
