@@ -30,6 +30,8 @@ help:
 	@echo '  make workspaces    the same for every kernel ($(KERNEL_VERSIONS))'
 	@echo '  make demo          scan and convert the bundled drivers'
 	@echo '  make check [T=testsuite/TIER[/TEST]]   run the tests (KTAP)'
+	@echo '  make check-boot [ONLY="NAME ..."]   the QEMU boot matrix (testsuite/boot/matrix)'
+	@echo '  make boot/NAME/VARIANT                one boot of it, e.g. boot/e1000/converted'
 	@echo '  make clean         remove build outputs but the kernel trees'
 	@echo '  make clean-kernel  remove the kernel trees'
 

@@ -67,11 +67,11 @@ done
 
 variants="original converted threadirqs nomsi"
 echo "#"
-printf '# %-12s' row
+printf '# %-14s' row
 for v in $variants; do printf ' %-10s' "$v"; done
 echo
 for name in "${rows[@]}"; do
-	printf '# %-12s' "$name"
+	printf '# %-14s' "$name"
 	for v in $variants; do printf ' %-10s' "${cell[$name/$v]:--}"; done
 	echo
 done
