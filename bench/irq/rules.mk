@@ -4,6 +4,7 @@
 # threadirqs and the converted drivers inside QEMU (docs/benchmarks.md).
 # A benchmark, not a test: it takes minutes and judges nothing but that it
 # ran. Results in $(BUILD)/bench-irq/: results.txt, table.md, plot.png.
+# make bench-irq-selftest checks its trace parser on recorded traces.
 
 BENCH_IRQ := $(BUILD)/bench-irq
 BENCH_IRQ_DRIVERS := edu e1000
@@ -21,3 +22,8 @@ bench-irq:
 $(BENCH_IRQ)/guest/bench.cpio: $(wildcard bench/irq/guest/*) bench/irq/build.sh \
 		$(BUILD)/testkernel/initramfs.cpio
 	$(call quiet,CPIO,$@)BUILD=$(BUILD) bench/irq/build.sh
+
+# The trace parser on recorded traces, on the host: seconds.
+.PHONY: bench-irq-selftest
+bench-irq-selftest:
+	@bench/irq/selftest.sh
