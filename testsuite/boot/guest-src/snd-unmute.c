@@ -19,7 +19,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-static int unmute(int fd, struct snd_ctl_elem_id *id)
+static int unmute_elem(int fd, struct snd_ctl_elem_id *id)
 {
 	struct snd_ctl_elem_info info;
 	struct snd_ctl_elem_value val;
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < list.used; i++) {
 		if (!strstr((char *)ids[i].name, "Playback"))
 			continue;
-		n = unmute(fd, &ids[i]);
+		n = unmute_elem(fd, &ids[i]);
 		if (n < 0)
 			goto err;
 		changed += n;

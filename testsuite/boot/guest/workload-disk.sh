@@ -8,6 +8,7 @@
 # O_DIRECT keeps the page cache out of it: what is read back came from
 # the device model.  The rows give QEMU a null-co drive under a temporary
 # snapshot overlay: a fresh, writable disk without an image file to make.
+# shellcheck source=testsuite/boot/guest/workload-lib.sh
 . /tests/workload-lib.sh
 
 DISK_KIB=4096

@@ -5,6 +5,7 @@
 # waits for "key-events: ready" on the console, then sends the keys i, r,
 # q through QEMU's monitor (sendkey) until "key-events: done"; they must
 # reach the keyboard's /dev/input/eventN as presses, in order.
+# shellcheck source=testsuite/boot/guest/workload-lib.sh
 . /tests/workload-lib.sh
 
 kbd_event() {

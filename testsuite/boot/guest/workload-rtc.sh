@@ -5,6 +5,7 @@
 # after RTC_UIE_ON, one a second of RTC time.  With the HPET emulating the
 # RTC interrupt (CONFIG_HPET_EMULATE_RTC, as on q35) the line is still
 # IRQ 8 and the handler rtc-cmos's.
+# shellcheck source=testsuite/boot/guest/workload-lib.sh
 . /tests/workload-lib.sh
 
 rtc_ready() {

@@ -6,6 +6,7 @@
 # host0, whose host side (host/serial.sh) echoes every byte.  1024 bytes,
 # every value four times, must come back unchanged; the 8250 driver takes
 # its interrupt only while the port is open, i.e. during this workload.
+# shellcheck source=testsuite/boot/guest/workload-lib.sh
 . /tests/workload-lib.sh
 
 SERIAL_BYTES=1024
@@ -28,6 +29,7 @@ echo "workload: serial port $tty, $(cat "/sys/class/tty/$tty/port") irq $(cat "/
 # holder keeps the port open, so that boot.sh still finds the action in
 # /proc/interrupts (and its irq thread) after this workload.  raw -echo:
 # the line discipline must not echo the host's echo back.
+# shellcheck disable=SC2217 # sleep reads nothing: it only holds the port
 sleep 100000 <"/dev/$tty" >/dev/null 2>&1 &
 stty -F "/dev/$tty" raw -echo || wl_fail "stty $tty"
 serial-echo "/dev/$tty" "$SERIAL_BYTES" ||

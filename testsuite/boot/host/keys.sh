@@ -6,6 +6,7 @@
 # a second, until the guest says "key-events: done".  Keys pressed earlier
 # would be lost while atkbd probes the keyboard, or confuse the probe.
 set -euo pipefail
+# shellcheck source=testsuite/boot/host/host-lib.sh
 . "$(dirname "$0")/host-lib.sh"
 
 chat=$(host_tool unix-chat)
