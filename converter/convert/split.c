@@ -802,16 +802,43 @@ static bool struct_has_field(CXCursor rec, const char *name)
 	return hit;
 }
 
+/*
+ * Fields this run has already added, as "struct-USR field": two handlers
+ * of one driver that share a private structure must not both add irq_x.
+ */
+static struct strvec fields_added = STRVEC_INIT;
+
+static bool field_taken(const struct split_plan *plan, const char *name)
+{
+	char *usr = cxstring_take(clang_getCursorUSR(plan->priv_decl));
+	char *key = xasprintf("%s %s", usr, name);
+	bool hit = false;
+	size_t i;
+
+	for (i = 0; i < fields_added.nr && !hit; i++)
+		hit = !strcmp(fields_added.v[i], key);
+	if (!hit)
+		hit = struct_has_field(plan->priv_decl, name);
+	free(key);
+	free(usr);
+	return hit;
+}
+
 /* irq_<var>, unless the structure has one: then <handler>_<var>. */
 static char *field_name(const struct split_plan *plan, const char *var)
 {
 	char *name = xasprintf("irq_%s", var);
+	char *usr;
 
-	if (!clang_Cursor_isNull(plan->priv_decl) &&
-	    struct_has_field(plan->priv_decl, name)) {
+	if (clang_Cursor_isNull(plan->priv_decl))
+		return name;
+	if (field_taken(plan, name)) {
 		free(name);
 		name = xasprintf("%s_%s", plan->handler, var);
 	}
+	usr = cxstring_take(clang_getCursorUSR(plan->priv_decl));
+	strvec_push_nodup(&fields_added, xasprintf("%s %s", usr, name));
+	free(usr);
 	return name;
 }
 
