@@ -120,7 +120,7 @@ tr -d '\r' <"$log" | grep -q '^IRQCONV-RESULT: boot 0' ||
 	finish "fail guest did not report success: $(tr -d '\r' <"$log" |
 		sed -n 's/^IRQCONV-RESULT: //p' | head -1)" $secs
 console_check "$log" 2>"$log.check" ||
-	finish "fail console: $(grep -v "^console: bad messages" "$log.check" | head -1 | cut -c1-160)" $secs
+	finish "fail console: $(grep -v "^console: bad messages" "$log.check" | head -1 | sed "s/^console: //" | cut -c1-160)" $secs
 case "${BOOT_HOST_STATUS:-}" in
 '' | 0 | killed) ;;
 *) finish "fail host side exited with $BOOT_HOST_STATUS, log $log.host" $secs ;;
