@@ -403,6 +403,35 @@ static char *enclosing_function(CXCursor c)
 }
 
 /*
+ * A poll controller fences the handler with disable_irq() (8139cp's
+ * cp_poll_controller()).  Once the line has a thread, disable_irq() also
+ * waits for the thread to finish, which may sleep, and netpoll calls in
+ * atomic context: wait for hard-irq handlers only, as e1000_netpoll() does.
+ * @line_begin is where the direct call's line starts; the statement must be
+ * the line just before it, `disable_irq(IRQ);` with the call's own IRQ.
+ */
+static void fence_hardirq_only(const char *buf, size_t line_begin,
+			       const char *indent, const char *irq,
+			       struct edit_list *el, struct strvec *notes)
+{
+	char *want = xasprintf("%sdisable_irq(%s);\n", indent, irq);
+	size_t n = strlen(want), prev;
+
+	if (line_begin < n)
+		goto out;
+	prev = line_begin - n;
+	if (prev > 0 && buf[prev - 1] != '\n')
+		goto out;
+	if (strncmp(buf + prev, want, n))
+		goto out;
+	edit_add(el, prev + strlen(indent), strlen("disable_irq"),
+		 "disable_hardirq", "hard-irq fence");
+	strvec_push_nodup(notes, xstrdup("disable_irq() before that call became disable_hardirq(): disable_irq() would now also wait for the irq thread, which may sleep, and netpoll runs in atomic context."));
+out:
+	free(want);
+}
+
+/*
  * A direct call of the old handler (e1000_netpoll()) becomes the quick
  * check, and the thread woken when it asks for it: the thread's code
  * expects thread context, so it is not called in place.
@@ -438,6 +467,8 @@ static int rewrite_direct_call(CXCursor call, const char *buf, size_t len,
 	strbuf_addf(&sb, "\n%s\tirq_wake_thread(%s, %s);",
 		    indent.buf ? indent.buf : "", a0, a1);
 	edit_add(el, r.begin, end - r.begin, sb.buf, "direct call");
+	fence_hardirq_only(buf, begin, indent.buf ? indent.buf : "", a0, el,
+			   notes);
 	caller = enclosing_function(call);
 	strvec_push_nodup(notes, xasprintf("%s() called %s() directly; it now runs the quick check and wakes the irq thread with irq_wake_thread() instead of doing the work in place.",
 					  caller, handler));
