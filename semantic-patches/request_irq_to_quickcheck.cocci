@@ -2,9 +2,11 @@
 /// Give an interrupt handler a quick check, the staged way of the 2008
 /// genirq RFC: request_irq() and devm_request_irq() calls that register the
 /// given handler become request_irq_quickcheck() and
-/// devm_request_irq_quickcheck() calls.  The quick check runs in hard-irq
-/// context and returns IRQ_NONE, IRQ_HANDLED or IRQ_WAKE_THREAD; the
-/// handler itself is kept, unchanged, as the function the thread runs.
+/// devm_request_irq_quickcheck() calls, the quick check after the handler
+/// as their prototypes have it.  The quick check runs first in hard-irq
+/// context and returns IRQ_NONE, IRQ_HANDLED or IRQ_NEEDS_HANDLING; the
+/// handler is kept as the main handler, run in hard-irq context when the
+/// quick check asks for it.
 /// The flags are kept as they are.
 ///
 // Confidence: High
@@ -30,10 +32,10 @@ expression irq, flags, name, dev, d;
   (irq,
 (
 - handler
-+ quick, handler
++ handler, quick
 |
 - &handler
-+ quick, &handler
++ &handler, quick
 )
   , flags, name, dev)
 |
@@ -42,10 +44,10 @@ expression irq, flags, name, dev, d;
   (d, irq,
 (
 - handler
-+ quick, handler
++ handler, quick
 |
 - &handler
-+ quick, &handler
++ &handler, quick
 )
   , flags, name, dev)
 )

@@ -55,12 +55,12 @@ expect_call_change "$d" "$cp_old" \
 d=$(run request_irq_to_quickcheck.cocci 8139cp.c -D patch \
 	-D handler=cp_interrupt -D quick=cp_quick_check)
 expect_call_change "$d" "$cp_old" \
-	'rc = request_irq_quickcheck(irq, cp_quick_check, cp_interrupt, IRQF_SHARED, dev->name, dev);'
+	'rc = request_irq_quickcheck(irq, cp_interrupt, cp_quick_check, IRQF_SHARED, dev->name, dev);'
 
 d=$(run request_irq_to_quickcheck.cocci ens1370.c -D patch \
 	-D handler=snd_audiopci_interrupt -D quick=snd_audiopci_quick_check)
 expect_call_change "$d" "$ens_old" \
-	'if (devm_request_irq_quickcheck(&pci->dev, pci->irq, snd_audiopci_quick_check, snd_audiopci_interrupt, IRQF_SHARED, KBUILD_MODNAME, ensoniq)) {'
+	'if (devm_request_irq_quickcheck(&pci->dev, pci->irq, snd_audiopci_interrupt, snd_audiopci_quick_check, IRQF_SHARED, KBUILD_MODNAME, ensoniq)) {'
 
 # Another handler's name changes nothing.
 d=$(run request_irq_to_threaded.cocci 8139cp.c -D patch -D handler=snd_audiopci_interrupt \
