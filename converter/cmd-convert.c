@@ -29,8 +29,10 @@ static const char convert_usage[] =
 	"  -o OUTDIR        write one patch per driver, a cover letter and a series file\n"
 	"  --in-place       change the tree itself, all files of a driver or none\n"
 	"  --strategy SITE=NAME\n"
-	"                   force split-mask or split-oneshot for SITE, given as\n"
-	"                   FILE:LINE of the request or as the handler's name\n"
+	"                   force split-mask, split-oneshot or staged (a quick check\n"
+	"                   in front of the old handler, request_irq_quickcheck() of\n"
+	"                   kernel-patches/) for SITE, given as FILE:LINE of the\n"
+	"                   request or as the handler's name\n"
 	"  --author A       author and Signed-off-by of the patches (default: git config)\n"
 	"  --format=json    one JSON object per request site instead of the table\n"
 	WORKSPACE_USAGE
@@ -62,6 +64,7 @@ struct driver {
 	size_t nr_files;
 	struct strbuf body;
 	unsigned int nr_converted;
+	unsigned int nr_staged;	/* of them, given a quick check only */
 	char *patch;		/* its file in the series, once written */
 };
 
@@ -247,6 +250,58 @@ static void describe(struct driver *d, const struct split_plan *plan,
 	strbuf_release(&sb);
 }
 
+/* The staged strategy's text: a first step, not yet a thread. */
+static void describe_staged(struct driver *d, const struct split_plan *plan,
+			    const struct strvec *notes)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addf(&sb, "%s() does all of its work in hard-irq context. Give it a quick check, the first step the 2008 genirq RFC describes on the way to a threaded handler, with the staged strategy: %s.",
+		    plan->handler, plan->why);
+	if (d->body.len)
+		strbuf_addch(&d->body, '\n');
+	wrap_paragraph(&d->body, sb.buf, "", "");
+	strbuf_reset(&sb);
+	strbuf_addstr(&d->body, "\n");
+	wrap_paragraph(&d->body, "This needs the genirq quick-check series (kernel-patches/ of irqconv: request_irq_quickcheck(), devm_request_irq_quickcheck() and IRQ_NEEDS_HANDLING), which mainline Linux does not have.", "", "");
+	strbuf_addstr(&d->body, "\n");
+	strbuf_addf(&sb, "%s() runs first, in hard-irq context: the read of the interrupt status and the check that the interrupt is ours (IRQ_NONE otherwise). It silences nothing; it returns IRQ_NEEDS_HANDLING, and the core calls %s() right away.",
+		    plan->quick_name, plan->handler);
+	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%s() stays the main handler, in hard-irq context, and does the work as before; only its read of the status changed.",
+		    plan->handler);
+	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
+	for (i = 0; i < plan->nr_handovers; i++) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "'%s' is read once, in the quick check, and handed to %s() through the new atomic_t %s in struct %s: atomic_or() in the quick check, atomic_xchg() in the handler, which read the device a second time before (a read-to-clear status would read back 0).",
+			    plan->handovers[i].name, plan->handler,
+			    plan->handovers[i].field, plan->priv_struct);
+		wrap_paragraph(&d->body, sb.buf, "- ", "  ");
+	}
+	for (i = 0; i < notes->nr; i++) {
+		size_t j;
+		bool dup = false;
+
+		for (j = 0; j < i; j++)
+			dup |= !strcmp(notes->v[i], notes->v[j]);
+		if (!dup)
+			wrap_paragraph(&d->body, notes->v[i], "- ", "  ");
+	}
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "Next step: make the quick check silence the device and return IRQ_WAKE_THREAD, and move %s() to the irq thread with request_threaded_irq() (irqconv's split-mask or split-oneshot).",
+		    plan->handler);
+	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
+	strbuf_release(&sb);
+}
+
+static enum request_form request_form_of(enum split_strategy s)
+{
+	return s == SPLIT_STAGED ? REQUEST_QUICKCHECK :
+	       s == SPLIT_ONESHOT ? REQUEST_ONESHOT : REQUEST_THREADED;
+}
+
 /* The handler at @def splits, and @cs asks for it: make the edits. */
 static int convert_site(struct convert_state *st, struct tu *tu,
 			struct callsite *cs, const char *buf, size_t len)
@@ -296,15 +351,20 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	if (split_render_all(&plan, buf, len, hbuf ? hbuf : buf, &el,
 			     hbuf ? &hdr : &el, &notes, &reason) ||
 	    callsite_rewrite(cs, tu->path, buf, len, plan.quick_name,
-			     plan.thread_name,
-			     plan.strategy == SPLIT_ONESHOT, &el, &notes, &reason))
+			     plan.thread_name, request_form_of(plan.strategy), &el,
+			     &notes, &reason))
 		goto out;
 	/* file_for() may move the files of a driver: look both up again. */
 	f = file_for(st, tu->relpath);
 	edits_merge(&f->edits, &el);
 	if (hf)
 		edits_merge(&file_for(st, hrel)->edits, &hdr);
-	describe(driver_for(st, tu->relpath), &plan, &notes);
+	if (plan.strategy == SPLIT_STAGED) {
+		describe_staged(driver_for(st, tu->relpath), &plan, &notes);
+		driver_for(st, tu->relpath)->nr_staged++;
+	} else {
+		describe(driver_for(st, tu->relpath), &plan, &notes);
+	}
 	driver_for(st, tu->relpath)->nr_converted++;
 	add_result(st, tu->relpath, cs->line, cs->handler, "converted",
 		   split_strategy_name(plan.strategy), plan.why);
@@ -467,7 +527,12 @@ static char *subject_for(const struct driver *d)
 		prefix = xasprintf("rtc: %s: ", name + (starts_with(name, "rtc-") ? 4 : 0));
 	else
 		prefix = xasprintf("%s: ", name);
-	s = xasprintf("%sconvert to a threaded interrupt handler", prefix);
+	if (d->nr_staged == d->nr_converted)
+		s = xasprintf("%sadd a quick check to the interrupt handler",
+			      prefix);
+	else
+		s = xasprintf("%sconvert to a threaded interrupt handler",
+			      prefix);
 	free(prefix);
 	free(name);
 	return s;
@@ -581,12 +646,17 @@ static int render_files(struct convert_state *st)
 
 static void cover_letter(const struct convert_state *st, struct series *s)
 {
-	size_t i, converted = 0;
+	size_t i, converted = 0, staged = 0;
 
 	for (i = 0; i < st->nr_results; i++)
 		converted += !strcmp(st->results[i].verdict, "converted");
 	s->cover_subject = xstrdup("convert hard-irq handlers to threaded handlers");
 	wrap_paragraph(&s->cover_body, "This series moves interrupt handlers from hard-irq context to irq threads. Each handler is split into a quick check, which runs in hard-irq context, decides whether the device raised the interrupt and silences it, and a thread that does the work (request_threaded_irq()).", "", "");
+	for (i = 0; i < st->nr_results; i++)
+		staged += !strcmp(st->results[i].verdict, "converted") &&
+			  !strcmp(st->results[i].strategy, "staged");
+	if (staged)
+		wrap_paragraph(&s->cover_body, "\nSites marked staged only get a quick check in front of their old handler, which still runs in hard-irq context: request_irq_quickcheck() of the genirq quick-check series in irqconv's kernel-patches/, the first step of the 2008 RFC.", "", "");
 	strbuf_addf(&s->cover_body, "\n%zu of %zu request sites converted; the others are listed with\nthe reason they were left alone.\n\n",
 		    converted, st->nr_results);
 	for (i = 0; i < st->nr_results; i++) {
@@ -823,7 +893,7 @@ int cmd_convert(int argc, char **argv)
 		case 's':
 			if (!strchr(optarg, '=') ||
 			    split_strategy_parse(strchr(optarg, '=') + 1) == SPLIT_NONE) {
-				error("--strategy '%s': want SITE=split-mask or SITE=split-oneshot",
+				error("--strategy '%s': want SITE=split-mask, SITE=split-oneshot or SITE=staged",
 				      optarg);
 				return 2;
 			}

@@ -288,8 +288,9 @@ static char *assigned_in_if(const char *buf, struct cursor_range r,
  * the arguments refilled to 80 columns, aligned with the open parenthesis.
  */
 static void render_call(const struct callsite *cs, const char *buf,
-			const char *quick, const char *thread, bool oneshot,
-			bool hoist, struct edit_list *el)
+			const char *quick, const char *thread,
+			enum request_form form, bool hoist,
+			struct edit_list *el)
 {
 	int handler_arg = starts_with(cs->callee, "devm_") ? 2 : 1;
 	int i, n = clang_Cursor_getNumArguments(cs->call);
@@ -299,12 +300,21 @@ static void render_call(const struct callsite *cs, const char *buf,
 	size_t open, col, tail, k;
 	size_t hoist_begin = 0;
 	char *var;
-	char *name = xasprintf("%s_threaded_irq", starts_with(cs->callee, "devm_") ?
+	bool oneshot = form == REQUEST_ONESHOT;
+	char *name = xasprintf(form == REQUEST_QUICKCHECK ? "%s_irq_quickcheck" :
+			       "%s_threaded_irq",
+			       starts_with(cs->callee, "devm_") ?
 			       "devm_request" : "request");
 
 	for (i = 0; i < n; i++) {
 		char *t = arg_text(buf, clang_Cursor_getArgument(cs->call, i));
 
+		if (i == handler_arg && form == REQUEST_QUICKCHECK) {
+			/* the old handler stays, the quick check after it */
+			strvec_push_nodup(&args, t);
+			strvec_push(&args, quick);
+			continue;
+		}
 		if (i == handler_arg && clang_Cursor_isNull(cs->handler_var)) {
 			strvec_push(&args, quick);
 			strvec_push(&args, thread);
@@ -437,9 +447,12 @@ out:
  * expects thread context, so it is not called in place.
  */
 static int rewrite_direct_call(CXCursor call, const char *buf, size_t len,
-			       const char *quick, struct edit_list *el,
-			       struct strvec *notes, const char *handler)
+			       const char *quick, enum request_form form,
+			       struct edit_list *el, struct strvec *notes,
+			       const char *handler)
 {
+	bool staged = form == REQUEST_QUICKCHECK;
+	const char *ask = staged ? "IRQ_NEEDS_HANDLING" : "IRQ_WAKE_THREAD";
 	struct cursor_range r = cursor_range(call);
 	size_t begin = r.begin, end = r.end, k;
 	struct strbuf sb = STRBUF_INIT, indent = STRBUF_INIT;
@@ -460,18 +473,29 @@ static int rewrite_direct_call(CXCursor call, const char *buf, size_t len,
 	a1 = arg_text(buf, clang_Cursor_getArgument(call, 1));
 	strbuf_addf(&sb, "if (%s(%s, %s) ==", quick, a0, a1);
 	/* Kernel style: wrap the condition rather than pass 80 columns. */
-	if (column_of(buf, r.begin) + sb.len + strlen(" IRQ_WAKE_THREAD)") > 80)
-		strbuf_addf(&sb, "\n%s    IRQ_WAKE_THREAD)", indent.buf ? indent.buf : "");
+	if (column_of(buf, r.begin) + sb.len + strlen(ask) + 2 > 80)
+		strbuf_addf(&sb, "\n%s    %s)", indent.buf ? indent.buf : "", ask);
 	else
-		strbuf_addstr(&sb, " IRQ_WAKE_THREAD)");
-	strbuf_addf(&sb, "\n%s\tirq_wake_thread(%s, %s);",
-		    indent.buf ? indent.buf : "", a0, a1);
+		strbuf_addf(&sb, " %s)", ask);
+	if (staged)
+		strbuf_addf(&sb, "\n%s\t%s(%s, %s);", indent.buf ? indent.buf : "",
+			    handler, a0, a1);
+	else
+		strbuf_addf(&sb, "\n%s\tirq_wake_thread(%s, %s);",
+			    indent.buf ? indent.buf : "", a0, a1);
 	edit_add(el, r.begin, end - r.begin, sb.buf, "direct call");
+	caller = enclosing_function(call);
+	if (staged) {
+		/* No thread: disable_irq() is as good a fence as before. */
+		strvec_push_nodup(notes, xasprintf("%s() called %s() directly; it now runs the quick check first and the handler only when the quick check asks for it, as the core does, since %s() now takes the status from the quick check.",
+						  caller, handler, handler));
+		goto out;
+	}
 	fence_hardirq_only(buf, begin, indent.buf ? indent.buf : "", a0, el,
 			   notes);
-	caller = enclosing_function(call);
 	strvec_push_nodup(notes, xasprintf("%s() called %s() directly; it now runs the quick check and wakes the irq thread with irq_wake_thread() instead of doing the work in place.",
 					  caller, handler));
+out:
 	free(caller);
 	free(a0);
 	free(a1);
@@ -481,23 +505,32 @@ static int rewrite_direct_call(CXCursor call, const char *buf, size_t len,
 }
 
 static int agree_with_cocci(const struct callsite *cs, const char *path,
-			    const char *buf, size_t len, const char *quick,
-			    const char *thread, bool oneshot,
-			    struct edit_list *call, char **reason)
+			    const char *buf, size_t len, const char *handler,
+			    const char *quick, const char *thread,
+			    enum request_form form, struct edit_list *call,
+			    char **reason)
 {
 	char *ours, *theirs = NULL;
 	size_t ours_len, theirs_len = 0;
-	int ret = 0;
+	int ret = 0, failed;
 
 	if (edit_list_check(call, len))
 		return -1;
 	ours = edit_apply(call, buf, len, &ours_len);
-	if (cocci_request_to_threaded(path, cs->handler, quick, thread, oneshot,
-				      &theirs, &theirs_len, reason)) {
+	if (form == REQUEST_QUICKCHECK)
+		failed = cocci_request_to_quickcheck(path, handler, quick, &theirs,
+						     &theirs_len, reason);
+	else
+		failed = cocci_request_to_threaded(path, handler, quick, thread,
+						   form == REQUEST_ONESHOT,
+						   &theirs, &theirs_len, reason);
+	if (failed) {
 		ret = -1;
 	} else if (!same_but_whitespace(ours, ours_len, theirs, theirs_len)) {
-		*reason = xasprintf("the request at line %u is rewritten differently by request_irq_to_threaded.cocci",
-				    cs->line);
+		*reason = xasprintf("the request at line %u is rewritten differently by %s",
+				    cs->line, form == REQUEST_QUICKCHECK ?
+				    "request_irq_to_quickcheck.cocci" :
+				    "request_irq_to_threaded.cocci");
 		ret = -1;
 	}
 	free(ours);
@@ -507,8 +540,8 @@ static int agree_with_cocci(const struct callsite *cs, const char *path,
 
 int callsite_rewrite(const struct callsite *cs, const char *path,
 		     const char *buf, size_t len, const char *quick,
-		     const char *thread, bool oneshot, struct edit_list *el,
-		     struct strvec *notes, char **reason)
+		     const char *thread, enum request_form form,
+		     struct edit_list *el, struct strvec *notes, char **reason)
 {
 	struct edit_list call;
 	size_t i;
@@ -522,6 +555,8 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	struct other_use ou;
 	CXCursor name_ref = cursor_strip(arg);
 	char *argtext = text_of(buf, arg);
+	char *cocci_handler = NULL;
+	bool staged;
 
 	if (call_r.in_macro || arg_r.in_macro || flags_r.in_macro) {
 		*reason = xstrdup("the request is written through a macro");
@@ -552,43 +587,52 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		cursor_list_release(&ou.calls);
 		return -1;
 	}
+	/*
+	 * The staged request keeps the old handler, and with it e1000's
+	 * `handler` variable: the semantic patch, told that name, rewrites
+	 * the call as it is.  Otherwise the variable names the quick check
+	 * now, and only direct names are checked against the semantic patch
+	 * (through a variable it would replace the variable).
+	 */
+	staged = form == REQUEST_QUICKCHECK;
+	if (staged && !clang_Cursor_isNull(cs->handler_var))
+		cocci_handler = cursor_name(cs->handler_var);
+	else if (clang_Cursor_isNull(cs->handler_var))
+		cocci_handler = xstrdup(cs->handler);
 	edit_list_init(&call, el->file);
-	if (!clang_Cursor_isNull(cs->handler_var)) {
+	if (!staged && !clang_Cursor_isNull(cs->handler_var)) {
 		struct cursor_range nr = cursor_range(name_ref);
 
 		edit_add(&call, nr.begin, nr.end - nr.begin, quick,
 			 "handler variable");
 	}
-	render_call(cs, buf, quick, thread, oneshot, false, &call);
-	/*
-	 * The semantic patch names the handler; through a variable
-	 * (e1000's `handler`) it would replace the variable, so only direct
-	 * names are checked against it.
-	 */
-if (clang_Cursor_isNull(cs->handler_var) &&
-	    agree_with_cocci(cs, path, buf, len, quick, thread, oneshot, &call,
-			     reason)) {
+	render_call(cs, buf, quick, thread, form, false, &call);
+	if (cocci_handler &&
+	    agree_with_cocci(cs, path, buf, len, cocci_handler, quick, thread,
+			     form, &call, reason)) {
 		edit_list_release(&call);
 		cursor_list_release(&ou.calls);
 		free(argtext);
+		free(cocci_handler);
 		return -1;
 	}
+	free(cocci_handler);
 	/* Checked as Coccinelle writes it; laid out as checkpatch wants it. */
 	edit_list_release(&call);
 	edit_list_init(&call, el->file);
-	if (!clang_Cursor_isNull(cs->handler_var)) {
+	if (!staged && !clang_Cursor_isNull(cs->handler_var)) {
 		struct cursor_range nr = cursor_range(name_ref);
 
 		edit_add(&call, nr.begin, nr.end - nr.begin, quick,
 			 "handler variable");
 	}
-	render_call(cs, buf, quick, thread, oneshot, true, &call);
+	render_call(cs, buf, quick, thread, form, true, &call);
 	for (i = 0; i < call.nr; i++)
 		edit_add(el, call.v[i].offset, call.v[i].length, call.v[i].text,
 			 call.v[i].why);
 	for (i = 0; i < ou.calls.nr; i++) {
-		if (rewrite_direct_call(ou.calls.v[i], buf, len, quick, el,
-					notes, cs->handler)) {
+		if (rewrite_direct_call(ou.calls.v[i], buf, len, quick, form,
+					el, notes, cs->handler)) {
 			*reason = xasprintf("%s() is called directly at line %u in a way that cannot be rewritten",
 					    cs->handler,
 					    cursor_line(ou.calls.v[i]));

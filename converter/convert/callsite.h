@@ -33,16 +33,24 @@ void callsites_find(CXTranslationUnit tu, const char *file, const char *buf,
 		    struct callsite_list *out);
 void callsites_release(struct callsite_list *l);
 
+/* What a rewritten request registers. */
+enum request_form {
+	REQUEST_THREADED,	/* request_threaded_irq(quick, thread) */
+	REQUEST_ONESHOT,	/* the same with IRQF_ONESHOT added */
+	REQUEST_QUICKCHECK,	/* request_irq_quickcheck(handler, quick) */
+};
+
 /*
- * Add the edits that make @cs request @quick and @thread, with IRQF_ONESHOT
- * added when @oneshot.  The rewrite is checked against Coccinelle's
+ * Add the edits that make @cs request @quick and @thread (IRQF_ONESHOT
+ * added for REQUEST_ONESHOT), or for REQUEST_QUICKCHECK the old handler
+ * behind @quick (@thread unused).  The rewrite is checked against Coccinelle's
  * (semantic-patches/request_irq_to_threaded.cocci on @path, whose contents
  * are @buf): the two must agree but for white space, and the layout is
  * ours, refilled to kernel style.  -1 with *reason set when it cannot.
  */
 int callsite_rewrite(const struct callsite *cs, const char *path,
 		     const char *buf, size_t len, const char *quick,
-		     const char *thread, bool oneshot, struct edit_list *el,
-		     struct strvec *notes, char **reason);
+		     const char *thread, enum request_form form,
+		     struct edit_list *el, struct strvec *notes, char **reason);
 
 #endif

@@ -20,10 +20,13 @@ static const char *cocci_dir(void)
 	return dir ? dir : IRQCONV_COCCI_DIR;
 }
 
-int cocci_request_to_threaded(const char *path, const char *handler,
-			      const char *quick, const char *thread,
-			      bool oneshot, char **out, size_t *out_len,
-			      char **err)
+/*
+ * Run @rule (a file of cocci_dir()) with spatch on a copy of @path, with
+ * @defines after -D patch.  The result is the whole file as spatch wrote it.
+ */
+static int run_rule(const char *rule_name, const char *defines,
+		    const char *path, const char *handler, char **out,
+		    size_t *out_len, char **err)
 {
 	char tmpl[] = "/tmp/irqconv-cocci.XXXXXX";
 	struct strbuf cmd = STRBUF_INIT;
@@ -32,7 +35,7 @@ int cocci_request_to_threaded(const char *path, const char *handler,
 	int status;
 
 	*out = NULL;
-	rule = xasprintf("%s/request_irq_to_threaded.cocci", cocci_dir());
+	rule = xasprintf("%s/%s", cocci_dir(), rule_name);
 	if (access(rule, R_OK)) {
 		*err = xasprintf("cannot read the semantic patch '%s': %s",
 				 rule, strerror(errno));
@@ -54,8 +57,7 @@ int cocci_request_to_threaded(const char *path, const char *handler,
 	}
 	strbuf_addstr(&cmd, "spatch --very-quiet --no-includes --include-headers --sp-file ");
 	shell_quote(&cmd, rule);
-	strbuf_addf(&cmd, " -D patch -D handler=%s -D quick=%s -D thread=%s%s --in-place ",
-		    handler, quick, thread, oneshot ? " -D oneshot" : "");
+	strbuf_addf(&cmd, " -D patch %s --in-place ", defines);
 	shell_quote(&cmd, result);
 	/* spatch's chatter about metavariables is not ours to show */
 	strbuf_addstr(&cmd, " >/dev/null 2>&1");
@@ -79,6 +81,33 @@ out:
 	free(rule);
 	strbuf_release(&cmd);
 	return *out ? 0 : -1;
+}
+
+int cocci_request_to_threaded(const char *path, const char *handler,
+			      const char *quick, const char *thread,
+			      bool oneshot, char **out, size_t *out_len,
+			      char **err)
+{
+	char *defines = xasprintf("-D handler=%s -D quick=%s -D thread=%s%s",
+				  handler, quick, thread,
+				  oneshot ? " -D oneshot" : "");
+	int ret = run_rule("request_irq_to_threaded.cocci", defines, path,
+			   handler, out, out_len, err);
+
+	free(defines);
+	return ret;
+}
+
+int cocci_request_to_quickcheck(const char *path, const char *handler,
+				const char *quick, char **out, size_t *out_len,
+				char **err)
+{
+	char *defines = xasprintf("-D handler=%s -D quick=%s", handler, quick);
+	int ret = run_rule("request_irq_to_quickcheck.cocci", defines, path,
+			   handler, out, out_len, err);
+
+	free(defines);
+	return ret;
 }
 
 bool same_but_whitespace(const char *a, size_t alen, const char *b,

@@ -15,6 +15,11 @@ int cocci_request_to_threaded(const char *path, const char *handler,
 			      bool oneshot, char **out, size_t *out_len,
 			      char **err);
 
+/* The same with request_irq_to_quickcheck.cocci, for the staged strategy. */
+int cocci_request_to_quickcheck(const char *path, const char *handler,
+				const char *quick, char **out, size_t *out_len,
+				char **err);
+
 /* True when @a and @b are the same C text but for white space. */
 bool same_but_whitespace(const char *a, size_t alen, const char *b,
 			 size_t blen);

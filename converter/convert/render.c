@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "convert/split.h"
+#include "convert/staged.h"
 #include "tu.h"
 
 static bool is_softirq_raiser(const char *callee)
@@ -223,9 +224,13 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 	bool *need = needed_context(plan, &quick);
 	char *irq = param_name(plan->def, 0), *dev = param_name(plan->def, 1);
 	char *header = header_with_name(plan, buf, plan->quick_name);
+	char *staged_body = xasprintf("Checks that the device raised the interrupt and hands the status it read to %s(), which the core runs next, in hard-irq context.",
+				      plan->handler);
+	bool staged = plan->strategy == SPLIT_STAGED;
 	size_t i;
 
-	doc_comment(out, plan->quick_name, "quick check of the interrupt, in hard-irq context", irq, dev, plan->strategy == SPLIT_MASK ? "Checks that the device raised the interrupt and silences it at device level; the work is left to the irq thread." : "Checks that the device raised the interrupt; IRQF_ONESHOT keeps the line masked while the irq thread does the work.",
+	doc_comment(out, plan->quick_name, "quick check of the interrupt, in hard-irq context", irq, dev, staged ? staged_body : plan->strategy == SPLIT_MASK ? "Checks that the device raised the interrupt and silences it at device level; the work is left to the irq thread." : "Checks that the device raised the interrupt; IRQF_ONESHOT keeps the line masked while the irq thread does the work.",
+		    staged ? "IRQ_NONE when the interrupt is not ours, IRQ_NEEDS_HANDLING otherwise." :
 		    plan->lock_arg ? "IRQ_NONE when the interrupt is not ours, IRQ_WAKE_THREAD when the thread has work to do, or what the old handler returned on its other ways out." :
 		    "IRQ_NONE when the interrupt is not ours, IRQ_WAKE_THREAD otherwise.");
 	strbuf_addstr(out, header);
@@ -246,7 +251,8 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 			    plan->handovers[i].field);
 	if (plan->lock_arg)
 		strbuf_addf(out, "\tspin_unlock(%s);\n", plan->lock_arg);
-	strbuf_addstr(out, "\treturn IRQ_WAKE_THREAD;\n");
+	strbuf_addf(out, "\treturn %s;\n",
+		    staged ? "IRQ_NEEDS_HANDLING" : "IRQ_WAKE_THREAD");
 	/* The old tail: the ways out that do not wake the thread end there. */
 	if (plan->lock_arg) {
 		if (buf[plan->stmts[plan->tail].line_begin] != '\n')
@@ -256,6 +262,7 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 	}
 	strbuf_addstr(out, "}\n\n");
 	free(header);
+	free(staged_body);
 	free(irq);
 	free(dev);
 	free(need);
@@ -803,13 +810,16 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	struct strbuf text = STRBUF_INIT;
 	CXSourceRange doc = clang_Cursor_getCommentRange(plan->def);
 	size_t insert_at = plan->def_range.begin;
-	bool need_flags;
-	bool bh_region;
+	bool need_flags = false;
+	bool bh_region = false;
 	int ret;
 
 	edit_list_init(&inner, el->file);
-	ret = plan_thread_edits(plan, buf, len, &inner, el, &need_flags, &bh_region,
-				&text, notes, reason);
+	if (plan->strategy == SPLIT_STAGED)
+		ret = staged_handler_edits(plan, buf, el, notes, reason);
+	else
+		ret = plan_thread_edits(plan, buf, len, &inner, el, &need_flags,
+					&bh_region, &text, notes, reason);
 	if (ret)
 		goto out;
 	if (edit_list_check(&inner, len)) {
@@ -825,6 +835,15 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 					   &col, &off);
 		if (off < insert_at)
 			insert_at = split_line_start(buf, off);
+	}
+	if (plan->strategy == SPLIT_STAGED) {
+		/* The old handler stays, kernel-doc and all. */
+		render_quick(&text, plan, buf);
+		staged_tidy(&text);
+		edit_add(el, insert_at, 0, text.buf, "quick check");
+		staged_prototypes(plan, buf, len, el);
+		add_fields(plan, hbuf, hdr);
+		goto out;
 	}
 	/*
 	 * The old kernel-doc, if any, described a handler that no longer

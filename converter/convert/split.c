@@ -881,6 +881,9 @@ static int plan_handovers(struct split_plan *plan, struct locals *l)
 			continue;
 		if (decl_role == ROLE_CONTEXT && !lo->set_in_quick)
 			continue;
+		/* staged: the main handler recomputes all but what it read */
+		if (plan->strategy == SPLIT_STAGED && !lo->device_value)
+			continue;
 		if (!is_integer_type(clang_getCursorType(lo->decl))) {
 			refuse(plan, "'%s' is computed in the quick check and used by the thread, but is not an integer of at most 32 bits",
 			       lo->name);
@@ -1071,8 +1074,16 @@ static int assign_roles(struct split_plan *plan, struct locals *l,
 		return -1;
 	}
 	if (wanted == SPLIT_STAGED) {
-		refuse(plan, "the staged strategy is not generated yet");
-		return -1;
+		if (plan->lock_arg) {
+			refuse(plan, "the staged strategy needs an ownership check made before %s() takes %s; its quick check would have to take the lock the main handler takes again",
+			       plan->handler, plan->lock_arg);
+			return -1;
+		}
+		plan->strategy = SPLIT_STAGED;
+		plan->why = xasprintf("the quick check reads the status and returns IRQ_NONE when the interrupt is not ours, IRQ_NEEDS_HANDLING otherwise, and %s() still does the work right after it in hard-irq context%s",
+				      plan->handler,
+				      shared ? ", so the line stays shareable" : "");
+		return 0;
 	}
 	if (wanted == SPLIT_NONE)
 		wanted = sil_len ? SPLIT_MASK : shared ? SPLIT_NONE : SPLIT_ONESHOT;

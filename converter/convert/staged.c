@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The staged strategy (the 2008 RFC's first step): the old handler stays
+ * the main handler, in hard-irq context, behind a quick check requested
+ * with request_irq_quickcheck().  What changes in the handler is only how
+ * it gets the status: the quick check has read it, and a read-to-clear
+ * register read again would say nothing, so it takes the hand-over.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/staged.h"
+
+static bool is_ident(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * Where `name = ...;` assigns @name in [@begin, @end): the offset just past
+ * '=', and of the final ';'.  False for `==`, member accesses and more
+ * than one assignment of it.
+ */
+static bool find_assignment(const char *buf, size_t begin, size_t end,
+			    const char *name, size_t *rhs, size_t *semi)
+{
+	size_t n = strlen(name), p, hits = 0;
+
+	for (p = begin; p + n < end; p++) {
+		size_t q = p + n;
+
+		if (strncmp(buf + p, name, n) || (p > begin && is_ident(buf[p - 1])) ||
+		    is_ident(buf[q]))
+			continue;
+		if (p > begin && (buf[p - 1] == '.' ||
+				  (p > begin + 1 && buf[p - 1] == '>' &&
+				   buf[p - 2] == '-')))
+			continue;
+		while (q < end && (buf[q] == ' ' || buf[q] == '\t'))
+			q++;
+		if (q + 1 >= end || buf[q] != '=' || buf[q + 1] == '=')
+			continue;
+		*rhs = q + 1;
+		hits++;
+	}
+	if (hits != 1)
+		return false;
+	for (p = end; p > *rhs && buf[p - 1] != ';'; p--)
+		;
+	if (p == *rhs)
+		return false;
+	*semi = p - 1;
+	return true;
+}
+
+static bool is_simple_stmt(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	return k == CXCursor_DeclStmt || k == CXCursor_BinaryOperator ||
+	       k == CXCursor_CompoundAssignOperator ||
+	       k == CXCursor_UnexposedExpr;
+}
+
+int staged_handler_edits(const struct split_plan *plan, const char *buf,
+			 struct edit_list *el, struct strvec *notes,
+			 char **reason)
+{
+	size_t i, j;
+
+	for (i = 0; i < plan->nr_handovers; i++) {
+		const struct split_handover *h = &plan->handovers[i];
+		size_t found = 0;
+
+		for (j = 0; j < plan->nr_stmts; j++) {
+			const struct split_stmt *st = &plan->stmts[j];
+			size_t rhs, semi;
+			char *text;
+
+			if (st->role != ROLE_QUICK ||
+			    !find_assignment(buf, st->line_begin, st->line_end,
+					     h->name, &rhs, &semi))
+				continue;
+			if (!is_simple_stmt(st->cursor)) {
+				*reason = xasprintf("%s() assigns '%s' inside a statement at line %u; the staged handler cannot take the hand-over in its place",
+						    plan->handler, h->name,
+						    cursor_line(st->cursor));
+				return -1;
+			}
+			text = xasprintf(" atomic_xchg(&%s->%s, 0)",
+					 plan->priv_var, h->field);
+			edit_add_take(el, rhs, semi - rhs, text,
+				      "staged hand-over");
+			found++;
+		}
+		if (!found) {
+			*reason = xasprintf("%s() reads '%s' where the staged handler cannot take the hand-over in its place",
+					    plan->handler, h->name);
+			return -1;
+		}
+	}
+	for (j = 0; j < plan->nr_stmts; j++) {
+		const struct split_stmt *st = &plan->stmts[j];
+
+		if (st->role == ROLE_QUICK &&
+		    clang_getCursorKind(st->cursor) == CXCursor_IfStmt) {
+			strvec_push_nodup(notes, xasprintf("%s() keeps its check that the interrupt is ours. After the quick check it finds the status the quick check handed over and goes on; it returns IRQ_NONE only if another run took those bits first (with threadirqs, where the main handler runs in a thread). The next step, a split into quick check and thread, drops it.",
+							  plan->handler));
+			break;
+		}
+	}
+	return 0;
+}
+
+/* `static irqreturn_t foo(int irq, void *dev);`: the quick check's too. */
+void staged_prototypes(const struct split_plan *plan, const char *buf,
+		       size_t len, struct edit_list *el)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(plan->def);
+	struct cursor_list kids = { NULL, 0, 0 };
+	size_t i;
+
+	cursor_children(clang_getTranslationUnitCursor(tu), &kids);
+	for (i = 0; i < kids.nr; i++) {
+		CXCursor c = kids.v[i];
+		char *name, *file, *text, *q, *t;
+		size_t begin, end;
+
+		if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+		    clang_isCursorDefinition(c))
+			continue;
+		name = cursor_name(c);
+		file = cursor_file(c);
+		if (!strcmp(name, plan->handler) && !strcmp(file, plan->file)) {
+			struct cursor_range r = cursor_range(c);
+
+			begin = split_line_start(buf, r.begin);
+			end = split_line_after(buf, len, r.end);
+			text = xstrndup(buf + begin, end - begin);
+			q = strstr(text, plan->handler);
+			t = xasprintf("%.*s%s%s", (int)(q - text), text,
+				      plan->quick_name,
+				      q + strlen(plan->handler));
+			edit_add(el, begin, 0, t, "prototypes");
+			free(t);
+			free(text);
+		}
+		free(name);
+		free(file);
+	}
+	cursor_list_release(&kids);
+}
+
+/*
+ * `unlikely((!icr))`: the old handler's lines are new lines in the quick
+ * check, and checkpatch --strict flags the doubled parentheses there.
+ */
+void staged_tidy(struct strbuf *sb)
+{
+	static const char *const wrappers[] = { "likely((", "unlikely((" };
+	size_t i, p;
+
+	for (i = 0; i < ARRAY_SIZE(wrappers); i++) {
+		const char *w = wrappers[i];
+
+		for (p = 0; p + strlen(w) <= sb->len; p++) {
+			size_t open = p + strlen(w) - 1, q;
+			int depth = 0;
+			bool comma = false;
+
+			if (strncmp(sb->buf + p, w, strlen(w)) ||
+			    (p && is_ident(sb->buf[p - 1])))
+				continue;
+			for (q = open; q < sb->len; q++) {
+				if (sb->buf[q] == '(')
+					depth++;
+				else if (sb->buf[q] == ')' && !--depth)
+					break;
+				else if (sb->buf[q] == ',' && depth == 1)
+					comma = true;
+			}
+			if (q + 1 >= sb->len || sb->buf[q + 1] != ')' || comma)
+				continue;
+			memmove(sb->buf + q, sb->buf + q + 1, sb->len - q);
+			memmove(sb->buf + open, sb->buf + open + 1,
+				sb->len - open);
+			sb->len -= 2;
+		}
+	}
+}
