@@ -15,7 +15,8 @@
 # pass and skip, 1 for fail.
 #
 # usage: run.sh NAME VARIANT
-# Environment: BOOT_TIMEOUT (seconds, default 300) and those of
+# Environment: BOOT_TIMEOUT (seconds, default 300), BOOT_OUT (where
+# NAME/VARIANT.* go, default $BUILD/boot) and those of
 # testsuite/lib/boot.sh.
 
 set -uo pipefail
@@ -35,7 +36,7 @@ here=$top/testsuite/boot
 name=$1
 variant=$2
 matrix_row "$name" || exit 1
-dir=$build/boot/$name
+dir=${BOOT_OUT:-$build/boot}/$name
 log=$dir/$variant.console
 result=$dir/$variant.result
 limit=${BOOT_TIMEOUT:-300}
