@@ -45,6 +45,7 @@ die() {
 # in the pristine 6.1 tree (for irqconv) or the test kernel's (to build).
 in_tree() {
 	case "$1" in
+	--*) echo "$1" ;;	# an option for irqconv convert (--strategy=...)
 	examples/*) echo "$top/$1" ;;
 	*) echo "$2/$1" ;;
 	esac

@@ -32,6 +32,9 @@ BOOT_BIND=$4
 BOOT_IRQ=$5
 thread_re=$6
 [ "$thread_re" = = ] && thread_re=$BOOT_IRQ
+# "-": the handler stays in hard-irq context (staged), no thread allowed
+hardirq_only=
+[ "$thread_re" = - ] && hardirq_only=1 && thread_re=
 modules=$7
 workloads=${10}
 BOOT_VARIANT=$variant
@@ -193,6 +196,11 @@ if [ -n "$want" ]; then
 	ta=$(awk '{ n += $2 } END { print n + 0 }' /tmp/threads.after)
 	say "irq threads: $tb context switches before the workload, $ta after"
 	[ "$ta" -gt "$tb" ] || die "the irq threads did not run during the workload ($tb, then $ta switches)"
+fi
+if [ -n "$hardirq_only" ] && [ "$variant" = converted ]; then
+	extra=$(awk '$1 != "-" { print "irq/" $3 "-" $4 }' /tmp/threads.after | head -1)
+	[ -z "$extra" ] || die "$extra exists, yet the row's handler stays in hard-irq context"
+	say "no irq thread: the handler ran in hard-irq context"
 fi
 
 for b in $(echo "$BOOT_BIND" | tr , ' '); do
