@@ -743,6 +743,16 @@ static const char *not_var(const struct strvec *t, size_t b, size_t e,
 	return NULL;
 }
 
+static bool handed_over(const struct split_plan *plan, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < plan->nr_handovers; i++)
+		if (!strcmp(plan->handovers[i].name, name))
+			return true;
+	return false;
+}
+
 /*
  * `!var`, `unlikely(!var)`, `!var || ...` and the like: past the check var
  * is not zero, so a thread that finds it zero knows an earlier run took it.
@@ -871,18 +881,23 @@ static bool used_in_role(const struct split_plan *plan, const struct local *lo,
 
 static int plan_handovers(struct split_plan *plan, struct locals *l)
 {
+	bool staged = plan->strategy == SPLIT_STAGED;
 	size_t i;
 
 	for (i = 0; i < l->nr; i++) {
 		struct local *lo = &l->v[i];
 		enum stmt_role decl_role = plan->stmts[lo->stmt].role;
 
-		if (decl_role == ROLE_THREAD || !used_in_role(plan, lo, ROLE_THREAD))
+		/*
+		 * staged: the main handler runs the check again, so every
+		 * value the quick check read crosses, used later or not (a
+		 * read-to-clear status read twice is 0); it recomputes the rest.
+		 */
+		if (decl_role == ROLE_THREAD ||
+		    (staged ? !lo->device_value :
+		     !used_in_role(plan, lo, ROLE_THREAD)))
 			continue;
 		if (decl_role == ROLE_CONTEXT && !lo->set_in_quick)
-			continue;
-		/* staged: the main handler recomputes all but what it read */
-		if (plan->strategy == SPLIT_STAGED && !lo->device_value)
 			continue;
 		if (!is_integer_type(clang_getCursorType(lo->decl))) {
 			refuse(plan, "'%s' is computed in the quick check and used by the thread, but is not an integer of at most 32 bits",
@@ -1189,6 +1204,15 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    is_ownership_check(plan, i, &l))
 			plan->zero_check_var = zero_check_var(plan->stmts[i].cursor,
 							      &l);
+	/*
+	 * The guard reads the value the thread took over: without a hand-over
+	 * of that variable the thread has no such value (bt-bmc's reg only
+	 * serves the ack, which stays in the quick check).
+	 */
+	if (plan->zero_check_var && !handed_over(plan, plan->zero_check_var)) {
+		free(plan->zero_check_var);
+		plan->zero_check_var = NULL;
+	}
 out:
 	locals_release(&l);
 	return 0;
