@@ -47,3 +47,13 @@ done
 expect_match "cover letter" 'edu_irq_handler\(\): +converted, staged' \
 	"$(tr -s ' \n' ' ' <"$TEST_TMP/s/0000-cover-letter.patch")"
 expect_match "subject" 'Subject: \[PATCH 1/1\] edu: add a quick check to the interrupt handler' "$patch"
+
+# devm_request_irq() becomes devm_request_irq_quickcheck(), the handler
+# before the quick check (ens1370; split-mask and split-oneshot refuse it).
+"$IRQCONV" convert --author 'T <t@example.org>' -o "$TEST_TMP/ens" \
+	--strategy snd_audiopci_interrupt=staged sound/pci/ens1370.c >/dev/null 2>&1 ||
+	fail "convert ens1370 staged failed"
+expect_match "devm staged request" \
+	'devm_request_irq_quickcheck\(&pci->dev, pci->irq, snd_audiopci_interrupt, snd_audiopci_interrupt_quick_check, IRQF_SHARED,' \
+	"$(sed -n '/^+.*devm_request_irq_quickcheck/,/;\|{$/p' "$TEST_TMP/ens/"0001-*.patch |
+		sed 's/^+[[:space:]]*//' | tr -s '\n' ' ' | sed 's/( /(/g')"
