@@ -215,6 +215,44 @@ static void doc_comment(struct strbuf *out, const char *name,
 	strbuf_addstr(out, " */\n");
 }
 
+/*
+ * `unsigned int status, sctrl;` where the half uses only status: drop the
+ * declarators it does not use (no initialiser), or W=1 warns.
+ */
+static void add_decl_for_half(struct strbuf *out, const struct split_plan *plan,
+			      const struct half *h, size_t at, const char *buf)
+{
+	const struct split_stmt *st = &plan->stmts[at];
+	struct cursor_list vars = { NULL, 0, 0 };
+	struct strbuf line = STRBUF_INIT;
+	size_t v, j;
+
+	strbuf_add(&line, buf + st->line_begin, st->line_end - st->line_begin);
+	cursor_children(st->cursor, &vars);
+	for (v = 0; vars.nr > 1 && v < vars.nr; v++) {
+		char *name = cursor_name(vars.v[v]), *p;
+		char *cut = xasprintf(", %s", name);
+		bool used = false;
+		size_t n = strlen(cut);
+
+		for (j = 0; j < plan->nr_stmts && !used; j++)
+			used = j != at && (in_half(h, plan->stmts[j].role) ||
+					   (plan->stmts[j].role == ROLE_CONTEXT &&
+					    j > at)) &&
+			       refs_decl(plan->stmts[j].cursor, vars.v[v]);
+		p = used ? NULL : strstr(line.buf, cut);
+		if (p && (p[n] == ',' || p[n] == ';')) {
+			memmove(p, p + n, line.len - (p - line.buf) - n + 1);
+			line.len -= n;
+		}
+		free(cut);
+		free(name);
+	}
+	cursor_list_release(&vars);
+	strbuf_addstr(out, line.buf);
+	strbuf_release(&line);
+}
+
 static void render_quick(struct strbuf *out, const struct split_plan *plan,
 			 const char *buf)
 {
@@ -240,8 +278,12 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 		if (st->role == ROLE_THREAD || st->role == ROLE_TAIL ||
 		    (st->role == ROLE_CONTEXT && !need[i]))
 			continue;
-		strbuf_add(out, buf + st->line_begin,
-			   st->line_end - st->line_begin);
+		if (st->role == ROLE_CONTEXT &&
+		    clang_getCursorKind(st->cursor) == CXCursor_DeclStmt)
+			add_decl_for_half(out, plan, &quick, i, buf);
+		else
+			strbuf_add(out, buf + st->line_begin,
+				   st->line_end - st->line_begin);
 	}
 	if (plan->nr_handovers || plan->lock_arg)
 		strbuf_addch(out, '\n');
