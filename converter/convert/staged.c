@@ -26,10 +26,27 @@ static bool find_assignment(const char *buf, size_t begin, size_t end,
 			    const char *name, size_t *rhs, size_t *semi)
 {
 	size_t n = strlen(name), p, hits = 0;
+	bool in_str = false;
 
 	for (p = begin; p + n < end; p++) {
 		size_t q = p + n;
 
+		/* "stat_ack = 0x%02X" in a debug print, or a comment, assigns nothing */
+		if (buf[p] == '"' && (p == begin || buf[p - 1] != '\\'))
+			in_str = !in_str;
+		if (in_str)
+			continue;
+		if (!strncmp(buf + p, "/*", 2)) {
+			char *c = strstr(buf + p + 2, "*/");
+
+			p = c ? (size_t)(c - buf) + 1 : end;
+			continue;
+		}
+		if (!strncmp(buf + p, "//", 2)) {
+			while (p < end && buf[p] != '\n')
+				p++;
+			continue;
+		}
 		if (strncmp(buf + p, name, n) || (p > begin && is_ident(buf[p - 1])) ||
 		    is_ident(buf[q]))
 			continue;
