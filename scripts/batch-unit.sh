@@ -189,6 +189,12 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 	for f in "${files[@]}"; do
 		mkdir -p "$tree/$(dirname "$f")"
 		if [ -e "$KSRC/$f" ]; then cp "$KSRC/$f" "$tree/$f"; else cp "$f" "$tree/$f"; fi
+		# The other headers of the directory too: a quote include in
+		# one of them (ctxfi's cthw20k2.h includes cthardware.h) would
+		# otherwise find the pristine file beside it, not the patched one.
+		if [ -d "$KSRC/$(dirname "$f")" ]; then
+			cp -n "$KSRC/$(dirname "$f")"/*.h "$tree/$(dirname "$f")/" 2>/dev/null
+		fi
 	done
 	plog=$work/$name.compile.log
 	if ! patch -p1 -F0 -s -f --no-backup-if-mismatch -d "$tree" -i "$(realpath "$patch")" >"$plog" 2>&1; then
