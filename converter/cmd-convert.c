@@ -206,6 +206,21 @@ static void wrap_paragraph(struct strbuf *sb, const char *text,
 	strbuf_add_wrapped(sb, text, first, rest, 72);
 }
 
+/* The notes of the call sites, as list items, each once. */
+static void add_notes(struct driver *d, const struct strvec *notes)
+{
+	size_t i, j;
+
+	for (i = 0; i < notes->nr; i++) {
+		bool dup = false;
+
+		for (j = 0; j < i; j++)
+			dup |= !strcmp(notes->v[i], notes->v[j]);
+		if (!dup)
+			wrap_paragraph(&d->body, notes->v[i], "- ", "  ");
+	}
+}
+
 static void describe(struct driver *d, const struct split_plan *plan,
 		     const struct strvec *notes)
 {
@@ -238,15 +253,7 @@ static void describe(struct driver *d, const struct split_plan *plan,
 	}
 	for (i = 0; i < plan->notes.nr; i++)
 		wrap_paragraph(&d->body, plan->notes.v[i], "- ", "  ");
-	for (i = 0; i < notes->nr; i++) {
-		size_t j;
-		bool dup = false;
-
-		for (j = 0; j < i; j++)
-			dup |= !strcmp(notes->v[i], notes->v[j]);
-		if (!dup)
-			wrap_paragraph(&d->body, notes->v[i], "- ", "  ");
-	}
+	add_notes(d, notes);
 	strbuf_release(&sb);
 }
 
@@ -280,15 +287,7 @@ static void describe_staged(struct driver *d, const struct split_plan *plan,
 			    plan->handovers[i].field, plan->priv_struct);
 		wrap_paragraph(&d->body, sb.buf, "- ", "  ");
 	}
-	for (i = 0; i < notes->nr; i++) {
-		size_t j;
-		bool dup = false;
-
-		for (j = 0; j < i; j++)
-			dup |= !strcmp(notes->v[i], notes->v[j]);
-		if (!dup)
-			wrap_paragraph(&d->body, notes->v[i], "- ", "  ");
-	}
+	add_notes(d, notes);
 	strbuf_reset(&sb);
 	strbuf_addf(&sb, "Next step: make the quick check silence the device and return IRQ_WAKE_THREAD, and move %s() to the irq thread with request_threaded_irq() (irqconv's split-mask or split-oneshot).",
 		    plan->handler);
