@@ -61,19 +61,4 @@ insmod /lib/modules/irqconv/edu/original/edu.ko || die "insmod edu.ko"
 eirq=$(cat /sys/class/misc/edu0/device/irq)
 [ "$eirq" = "$irqa" ] || [ "$eirq" = "$irqb" ] || die "edu is on irq $eirq, no NIC's"
 grep -E "^ *$eirq:" /proc/interrupts
-mkdir -p $SAMPLES/shared
-fpid=$(irq_threads "$eirq" | head -n 1)
-trace_events "$eirq" 6
-touch $SAMPLES/shared/foreign
-tries=0
-while [ "$(wc -l <$SAMPLES/shared/foreign)" -lt 2000 ]; do
-	tries=$((tries + 1))
-	[ $tries -le 6 ] || die "too few shared interrupts in the trace"
-	trace_chunk edu-load raise /sys/class/misc/edu0 1000 $SAMPLES/shared/roundtrip
-	say "shared chunk: $(irqtrace -H "$hz" -i "$eirq" -v 6 -t "irq/$eirq-" \
-		-f 0 ${fpid:+-P $fpid} -o $SAMPLES/shared <$T/trace)"
-done
-result_stat shared_foreign $SAMPLES/shared/foreign
-result_stat shared_foreign_thread $SAMPLES/shared/fthread
-result_stat shared_section $SAMPLES/shared/section
-echo 0 >$T/events/enable
+shared_line "$eirq" /sys/class/misc/edu0

@@ -48,20 +48,5 @@ result_stat roundtrip $SAMPLES/roundtrip
 
 # Shared line: edu2 interrupts, edu1's handler (requested first: action 0)
 # runs for nothing; under threadirqs so does its thread (the older one).
-mkdir -p $SAMPLES/shared
-fpid=$(irq_threads "$irq1" | head -n 1)
-trace_events "$irq1" 6
-touch $SAMPLES/shared/foreign
-tries=0
-while [ "$(wc -l <$SAMPLES/shared/foreign)" -lt 2000 ]; do
-	tries=$((tries + 1))
-	[ $tries -le 6 ] || die "too few shared interrupts in the trace"
-	trace_chunk edu-load raise /sys/class/misc/edu2 1000 $SAMPLES/shared/roundtrip
-	say "shared chunk: $(irqtrace -H "$hz" -i "$irq1" -v 6 -t "irq/$irq1-" \
-		-f 0 ${fpid:+-P $fpid} -o $SAMPLES/shared <$T/trace)"
-done
-result_stat shared_foreign $SAMPLES/shared/foreign
-result_stat shared_foreign_thread $SAMPLES/shared/fthread
-result_stat shared_section $SAMPLES/shared/section
-echo 0 >$T/events/enable
+shared_line "$irq1" /sys/class/misc/edu2
 rmmod edu || die "rmmod edu"

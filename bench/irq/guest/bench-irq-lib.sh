@@ -132,3 +132,26 @@ trace_chunk() {
 	"$@" || die "$*"
 	echo 0 >$T/tracing_on
 }
+
+# shared_line IRQ MISCDEV: interrupts raised by MISCDEV's edu on line IRQ,
+# where the first action (the other device's) runs for nothing; at least
+# 2000 of them traced, in chunks of 1000 raises.  Needs $hz.
+shared_line() {
+	local irq=$1 dev=$2 fpid tries=0
+
+	mkdir -p $SAMPLES/shared
+	fpid=$(irq_threads "$irq" | head -n 1)
+	trace_events "$irq" 6
+	touch $SAMPLES/shared/foreign
+	while [ "$(wc -l <$SAMPLES/shared/foreign)" -lt 2000 ]; do
+		tries=$((tries + 1))
+		[ $tries -le 6 ] || die "too few shared interrupts in the trace"
+		trace_chunk edu-load raise "$dev" 1000 $SAMPLES/shared/roundtrip
+		say "shared chunk: $(irqtrace -H "$hz" -i "$irq" -v 6 -t "irq/$irq-" \
+			-f 0 ${fpid:+-P $fpid} -o $SAMPLES/shared <$T/trace)"
+	done
+	result_stat shared_foreign $SAMPLES/shared/foreign
+	result_stat shared_foreign_thread $SAMPLES/shared/fthread
+	result_stat shared_section $SAMPLES/shared/section
+	echo 0 >$T/events/enable
+}
