@@ -783,19 +783,26 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 	return 0;
 }
 
+/*
+ * The handler's forward declarations in its file, each one written again for
+ * every name of @names; @keep_old keeps the handler's own (staged: the old
+ * handler stays) instead of replacing it.
+ */
 static void add_prototypes(const struct split_plan *plan, const char *buf,
-			   size_t len, struct edit_list *el)
+			   size_t len, struct edit_list *el,
+			   const char *const *names, size_t nr, bool keep_old)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(plan->def);
 	CXCursor root = clang_getTranslationUnitCursor(tu);
 	struct cursor_list kids = { NULL, 0, 0 };
-	size_t i;
+	size_t i, k;
 
 	cursor_children(root, &kids);
 	for (i = 0; i < kids.nr; i++) {
 		CXCursor c = kids.v[i];
+		struct strbuf sb = STRBUF_INIT;
 		struct cursor_range r;
-		char *name, *file, *text, *q, *t;
+		char *name, *file, *text, *q;
 		size_t begin, end;
 
 		if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
@@ -812,14 +819,14 @@ static void add_prototypes(const struct split_plan *plan, const char *buf,
 		begin = split_line_start(buf, r.begin);
 		end = split_line_after(buf, len, r.end);
 		text = xstrndup(buf + begin, end - begin);
-		/* The prototype names the handler once; rename it twice. */
+		/* The prototype names the handler once. */
 		q = strstr(text, plan->handler);
-		t = xasprintf("%.*s%s%s%.*s%s%s", (int)(q - text), text,
-			      plan->quick_name, q + strlen(plan->handler),
-			      (int)(q - text), text, plan->thread_name,
-			      q + strlen(plan->handler));
-		edit_add(el, begin, end - begin, t, "prototypes");
-		free(t);
+		for (k = 0; k < nr; k++)
+			strbuf_addf(&sb, "%.*s%s%s", (int)(q - text), text,
+				    names[k], q + strlen(plan->handler));
+		edit_add(el, begin, keep_old ? 0 : end - begin, sb.buf,
+			 "prototypes");
+		strbuf_release(&sb);
 		free(text);
 		free(name);
 		free(file);
@@ -883,7 +890,8 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		render_quick(&text, plan, buf);
 		staged_tidy(&text);
 		edit_add(el, insert_at, 0, text.buf, "quick check");
-		staged_prototypes(plan, buf, len, el);
+		add_prototypes(plan, buf, len, el,
+			       (const char *const[]){ plan->quick_name }, 1, true);
 		add_fields(plan, hbuf, hdr);
 		goto out;
 	}
@@ -896,7 +904,9 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		      need_flags || plan->lock_arg, bh_region);
 	edit_add(el, insert_at, plan->def_range.end - insert_at, text.buf,
 		 "quick check and thread");
-	add_prototypes(plan, buf, len, el);
+	add_prototypes(plan, buf, len, el,
+		       (const char *const[]){ plan->quick_name, plan->thread_name },
+		       2, false);
 	add_fields(plan, hbuf, hdr);
 out:
 	strbuf_release(&text);

@@ -130,45 +130,6 @@ int staged_handler_edits(const struct split_plan *plan, const char *buf,
 	return 0;
 }
 
-/* `static irqreturn_t foo(int irq, void *dev);`: the quick check's too. */
-void staged_prototypes(const struct split_plan *plan, const char *buf,
-		       size_t len, struct edit_list *el)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(plan->def);
-	struct cursor_list kids = { NULL, 0, 0 };
-	size_t i;
-
-	cursor_children(clang_getTranslationUnitCursor(tu), &kids);
-	for (i = 0; i < kids.nr; i++) {
-		CXCursor c = kids.v[i];
-		char *name, *file, *text, *q, *t;
-		size_t begin, end;
-
-		if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-		    clang_isCursorDefinition(c))
-			continue;
-		name = cursor_name(c);
-		file = cursor_file(c);
-		if (!strcmp(name, plan->handler) && !strcmp(file, plan->file)) {
-			struct cursor_range r = cursor_range(c);
-
-			begin = split_line_start(buf, r.begin);
-			end = split_line_after(buf, len, r.end);
-			text = xstrndup(buf + begin, end - begin);
-			q = strstr(text, plan->handler);
-			t = xasprintf("%.*s%s%s", (int)(q - text), text,
-				      plan->quick_name,
-				      q + strlen(plan->handler));
-			edit_add(el, begin, 0, t, "prototypes");
-			free(t);
-			free(text);
-		}
-		free(name);
-		free(file);
-	}
-	cursor_list_release(&kids);
-}
-
 /*
  * `unlikely((!icr))`: the old handler's lines are new lines in the quick
  * check, and checkpatch --strict flags the doubled parentheses there.

@@ -13,10 +13,6 @@ int staged_handler_edits(const struct split_plan *plan, const char *buf,
 			 struct edit_list *el, struct strvec *notes,
 			 char **reason);
 
-/* The quick check's prototype before the handler's, when it has one. */
-void staged_prototypes(const struct split_plan *plan, const char *buf,
-		       size_t len, struct edit_list *el);
-
 /* Drop the doubled parentheses of `unlikely((x))` in copied lines. */
 void staged_tidy(struct strbuf *sb);
 
