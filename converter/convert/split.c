@@ -1336,6 +1336,37 @@ static char *arg_spelling(CXCursor call)
 }
 
 /*
+ * The locks the quick check's statements take (@pred split_is_lock) or
+ * release (is_unlock), once per call: the identity of each in @ids, its
+ * source text in @names when given.
+ */
+static void quick_lock_calls(struct split_plan *plan, call_pred pred,
+			     struct strvec *ids, struct strvec *names)
+{
+	size_t i, k;
+
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct cursor_list calls = { NULL, 0, 0 };
+
+		if (plan->stmts[i].role != ROLE_QUICK &&
+		    plan->stmts[i].role != ROLE_SILENCE)
+			continue;
+		find_calls(plan->stmts[i].cursor, pred, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			char *id = lock_identity(calls.v[k]);
+
+			if (!id)
+				continue;
+			strvec_push_nodup(ids, id);
+			if (names)
+				strvec_push_nodup(names,
+						  arg_spelling(calls.v[k]));
+		}
+		cursor_list_release(&calls);
+	}
+}
+
+/*
  * Outside the tail-lock split the quick check must release every lock it
  * takes: korg1212 takes its lock after the check and the split would leave
  * the unlock to the thread, which runs later, in another context.
@@ -1347,32 +1378,8 @@ static char *quick_unreleased_lock(struct split_plan *plan)
 	char *left = NULL;
 	size_t i, k;
 
-	for (i = 0; i < plan->nr_stmts; i++) {
-		struct cursor_list locks = { NULL, 0, 0 };
-		struct cursor_list unlocks = { NULL, 0, 0 };
-
-		if (plan->stmts[i].role != ROLE_QUICK &&
-		    plan->stmts[i].role != ROLE_SILENCE)
-			continue;
-		find_calls(plan->stmts[i].cursor, split_is_lock, &locks);
-		find_calls(plan->stmts[i].cursor, is_unlock, &unlocks);
-		for (k = 0; k < locks.nr; k++) {
-			char *id = lock_identity(locks.v[k]);
-
-			if (!id)
-				continue;
-			strvec_push_nodup(&taken, id);
-			strvec_push_nodup(&names, arg_spelling(locks.v[k]));
-		}
-		for (k = 0; k < unlocks.nr; k++) {
-			char *id = lock_identity(unlocks.v[k]);
-
-			if (id)
-				strvec_push_nodup(&released, id);
-		}
-		cursor_list_release(&locks);
-		cursor_list_release(&unlocks);
-	}
+	quick_lock_calls(plan, split_is_lock, &taken, &names);
+	quick_lock_calls(plan, is_unlock, &released, NULL);
 	/* Counted, not matched: korg1212 drops and retakes it in a case. */
 	for (i = 0; i < taken.nr && !left; i++) {
 		int held = 0;
@@ -1394,7 +1401,7 @@ static int split_check_locks(struct split_plan *plan)
 {
 	struct strvec quick_locks = STRVEC_INIT;
 	char *conflict = NULL;
-	size_t i, k;
+	size_t i;
 
 	if (!plan->lock_arg) {
 		char *left = quick_unreleased_lock(plan);
@@ -1407,21 +1414,7 @@ static int split_check_locks(struct split_plan *plan)
 		}
 	}
 
-	for (i = 0; i < plan->nr_stmts; i++) {
-		struct cursor_list calls = { NULL, 0, 0 };
-
-		if (plan->stmts[i].role != ROLE_QUICK &&
-		    plan->stmts[i].role != ROLE_SILENCE)
-			continue;
-		find_calls(plan->stmts[i].cursor, split_is_lock, &calls);
-		for (k = 0; k < calls.nr; k++) {
-			char *id = lock_identity(calls.v[k]);
-
-			if (id)
-				strvec_push_nodup(&quick_locks, id);
-		}
-		cursor_list_release(&calls);
-	}
+	quick_lock_calls(plan, split_is_lock, &quick_locks, NULL);
 	for (i = 0; i < plan->nr_stmts && quick_locks.nr && !conflict; i++)
 		if (plan->stmts[i].role == ROLE_THREAD)
 			conflict = callee_lock_conflict(plan->stmts[i].cursor,
