@@ -34,7 +34,8 @@ help:
 	@echo '  make boot/NAME/VARIANT                one boot of it, e.g. boot/e1000/converted'
 	@echo '  make batch PATHS="drivers/net ..." [KERNEL=6.1|6.12]   scan, convert, compile, boot: resumable'
 	@echo '  make bench-scan    scan vs clang -fsyntax-only vs spatch (docs/benchmarks.md)'
-	@echo '  make bench-irq [ONLY=edu]   interrupt cost in QEMU: original, threadirqs, converted'
+	@echo '  make bench-irq [ONLY=edu] [BENCH_KERNEL=test]   interrupt cost in QEMU: original, threadirqs, converted'
+	@echo '  make bench-kernel  the lockdep-free kernel bench-irq boots (build/benchkernel)'
 	@echo '  make clean         remove build outputs but the kernel trees'
 	@echo '  make clean-kernel  remove the kernel trees'
 

@@ -4,9 +4,10 @@
 # Builds the benchmark's own archive, build/bench-irq/bench.cpio:
 #   /bin/{irqtrace,irqstat,edu-load,net-load}   bench/irq/guest/*.c, static
 #   /tests/bench-irq-*.sh                       bench/irq/guest/
-# The modules come from the boot matrix (testsuite/boot/build-modules.sh,
-# /lib/modules/irqconv/NAME/{original,converted}/); bench/irq/rules.mk puts
-# the archives end to end after the test initramfs.
+# The modules come from the boot matrix's rows (testsuite/boot/build-modules.sh,
+# /lib/modules/irqconv/NAME/{original,converted}/), built against the kernel
+# that boots; bench/irq/run.sh puts the archives end to end after that
+# kernel's initramfs.
 
 set -euo pipefail
 
@@ -31,6 +32,9 @@ done
 		echo "file /tests/$(basename "$t") $t 755 0 0"
 	done
 } >"$tmp/bench.list"
-"$build/testkernel/gen_init_cpio" "$tmp/bench.list" >"$tmp/bench.cpio"
+# The kernel's own archiver, from the patched source both kernels share:
+# this archive does not depend on which kernel boots it.
+gcc -O2 -Wall -o "$tmp/gen_init_cpio" "$build/testkernel/src/usr/gen_init_cpio.c"
+"$tmp/gen_init_cpio" "$tmp/bench.list" >"$tmp/bench.cpio"
 rm -rf "$out/guest"
 mv "$tmp" "$out/guest"

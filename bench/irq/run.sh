@@ -1,15 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make bench-irq: boots the test kernel once per driver and variant
-# (original, threadirqs, converted), one after the other, and collects the
-# guest's BENCH-RESULT lines into $BUILD/bench-irq/results.txt; then
+# make bench-irq: boots a kernel once per driver and variant (original,
+# threadirqs, converted), one after the other, and collects the guest's
+# BENCH-RESULT lines into $BUILD/bench-irq/KERNEL/results.txt; then
 # bench/irq/report.sh makes the table and the plot.
 #
 # usage: run.sh DRIVER...      (edu, e1000)
-# Needs: make test-kernel initramfs, $BUILD/bench-irq/guest/bench.cpio and
-# $BUILD/boot/mod/{edu,DRIVER}/mods.cpio (bench/irq/rules.mk makes them).
-# Environment: BENCH_TIMEOUT (seconds per boot, default 900).
+# Environment: BENCH_KERNEL, the kernel that boots: bench (the default,
+# $BUILD/benchkernel with the modules of $BUILD/bench-irq/mod/) or test
+# ($BUILD/testkernel, the debug kernel, with those of $BUILD/boot/mod/);
+# BENCH_TIMEOUT (seconds per boot, default 900).
+# Needs: that kernel and its initramfs, $BUILD/bench-irq/guest/bench.cpio
+# and the mods.cpio of edu and of each DRIVER (bench/irq/rules.mk makes them).
 
 set -euo pipefail
 
@@ -17,7 +20,13 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$top/build}
 case "$build" in /*) ;; *) build=$top/$build ;; esac
 export BUILD=$build
-out=$build/bench-irq
+kernel=${BENCH_KERNEL:-bench}
+case "$kernel" in
+bench) kdir=$build/benchkernel mods=$build/bench-irq/mod ;;
+test) kdir=$build/testkernel mods=$build/boot/mod ;;
+*) echo "bench-irq: BENCH_KERNEL is bench or test, not '$kernel'" >&2; exit 2 ;;
+esac
+out=$build/bench-irq/$kernel
 limit=${BENCH_TIMEOUT:-900}
 # shellcheck source=testsuite/lib/test-lib.sh
 . "$top/testsuite/lib/test-lib.sh"
@@ -46,11 +55,11 @@ qemu_args() {
 }
 
 initrd() {
-	local d=$1 f mods=("$build/boot/mod/edu/mods.cpio")
+	local d=$1 f sets=("$mods/edu/mods.cpio")
 	f=$out/$d.cpio
-	[ "$d" = edu ] || mods+=("$build/boot/mod/$d/mods.cpio")
-	cat "$build/testkernel/initramfs.cpio" "${mods[@]}" \
-		"$out/guest/bench.cpio" >"$f"
+	[ "$d" = edu ] || sets+=("$mods/$d/mods.cpio")
+	cat "$kdir/initramfs.cpio" "${sets[@]}" \
+		"$build/bench-irq/guest/bench.cpio" >"$f"
 	echo "$f"
 }
 
@@ -69,7 +78,7 @@ for d in "$@"; do
 		echo "$d $v host_load $(cut -d" " -f1 /proc/loadavg)" >>"$results.tmp"
 		st=0
 		# shellcheck disable=SC2086
-		boot "$BOOT_KERNEL" "$rd" "$append" "$limit" "$log" $args || st=$?
+		boot "$kdir/bzImage" "$rd" "$append" "$limit" "$log" $args || st=$?
 		tr -d '\r' <"$log" | grep '^BENCH-RESULT ' | cut -d' ' -f2- >>"$results.tmp" || true
 		if [ $st -ne 0 ] || ! tr -d '\r' <"$log" | grep -q "^IRQCONV-RESULT: bench-irq-$d 0"; then
 			tr -d '\r' <"$log" | grep -E 'bench-irq|FAIL' | tail -5 >&2
@@ -82,7 +91,8 @@ done
 mv "$results.tmp" "$results"
 {
 	echo "date $(date -u '+%Y-%m-%d %H:%M UTC')"
-	echo "command make bench-irq${ONLY:+ ONLY=\"$ONLY\"}"
+	echo "command make bench-irq${ONLY:+ ONLY=\"$ONLY\"}${BENCH_KERNEL:+ BENCH_KERNEL=$BENCH_KERNEL}"
+	echo "kernel $kernel $(cat "$kdir/release")"
 	echo "host $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $(qemu-system-x86_64 --version | head -1)"
 } >"$out/run-info.txt"
 "$top/bench/irq/report.sh" "$out"

@@ -15,13 +15,19 @@
 #   mods.cpio       the .ko sets under /lib/modules/irqconv/NAME/
 #
 # usage: build-modules.sh NAME
+#
+# Environment: MODS_DIR (default $BUILD/boot/mod) for another place,
+# KERNEL_FLAVOUR=bench to build against bench-irq's kernel instead of the
+# test kernel (testsuite/kernel/flavour.sh).
 
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$top/build}
 case "$build" in /*) ;; *) build=$top/$build ;; esac
-tk=$build/testkernel
+# shellcheck source=testsuite/kernel/flavour.sh
+. "$top/testsuite/kernel/flavour.sh"
+mods=${MODS_DIR:-$build/boot/mod}
 irqconv=${IRQCONV:-$build/bin/irqconv}
 export CCACHE_DIR=${CCACHE_DIR:-$build/ccache}
 # shellcheck source=testsuite/boot/matrix.sh
@@ -29,10 +35,10 @@ export CCACHE_DIR=${CCACHE_DIR:-$build/ccache}
 
 [ $# -eq 1 ] || { echo "usage: $0 NAME" >&2; exit 2; }
 matrix_row "$1"
-out=$build/boot/mod/$ROW_NAME
+out=$mods/$ROW_NAME
 tmp=$out.tmp
 # One build of a row at a time: two makes may ask for it at once.
-mkdir -p "$build/boot/mod"
+mkdir -p "$mods"
 exec 9>"$out.lock"
 flock 9
 
@@ -66,7 +72,7 @@ patch_inside_moddir() {
 build_dir() {
 	local dir=$1 set=$2 ko name deps
 	mkdir -p "$set"
-	make -s -C "$tk/src" O="$tk/obj" ARCH=x86_64 CC="ccache gcc" \
+	make -s -C "$src" O="$obj" ARCH=x86_64 CC="ccache gcc" \
 		M="$dir" modules >"$dir.log" 2>&1 ||
 		{ cat "$dir.log" >&2; die "module build in $dir failed"; }
 	: >"$set/modules.deps"
@@ -117,7 +123,7 @@ convert_row() {
 		die "irqconv made several patches, expected one for $ROW_MODDIR: $patch"
 	patch=$tmp/convert/$patch
 	patch_inside_moddir "$patch"
-	cp -r "$(in_tree "$ROW_MODDIR" "$tk/src")" "$tmp/converted.src"
+	cp -r "$(in_tree "$ROW_MODDIR" "$src")" "$tmp/converted.src"
 	strip=$(($(tr -cd / <<<"$ROW_MODDIR" | wc -c) + 2))
 	patch -s -p"$strip" -d "$tmp/converted.src" --no-backup-if-mismatch <"$patch" ||
 		die "$(basename "$patch") does not apply to $ROW_MODDIR of the test kernel"
@@ -144,7 +150,7 @@ cpio_list() {
 rm -rf "$tmp"
 mkdir -p "$tmp"
 [ -x "$irqconv" ] || die "no $irqconv (make irqconv)"
-[ -f "$tk/obj/Module.symvers" ] || die "no test kernel in $tk (make test-kernel)"
+[ -f "$obj/Module.symvers" ] || die "no $flavour kernel in $tk (make test-kernel or bench-kernel)"
 case "$ROW_MODDIR" in
 examples/*)
 	cp -r "$top/$ROW_MODDIR" "$tmp/original.src"

@@ -8,26 +8,41 @@
 #   build.sh config     tinyconfig + testsuite/kernel/config/*.config, checked
 #   build.sh kernel     bzImage and modules (gcc, ccache), modules installed
 #   build.sh initramfs  busybox, our static helpers, modules, /init, tests
+#   build.sh fragments  the configuration fragments, one a line, in order
 #
 # Everything lands in $BUILD/testkernel (default build/testkernel).
+# KERNEL_FLAVOUR=bench builds bench-irq's kernel instead, in
+# $BUILD/benchkernel, from the same source with the fragments that
+# bench/irq/kernel.fragments lists (testsuite/kernel/flavour.sh).
 
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$top/build}
 case "$build" in /*) ;; *) build=$top/$build ;; esac
-tk=$build/testkernel
-src=$tk/src
-obj=$tk/obj
+# shellcheck source=testsuite/kernel/flavour.sh
+. "$top/testsuite/kernel/flavour.sh"
 tarball=${TESTKERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 export CCACHE_DIR=${CCACHE_DIR:-$build/ccache}
 jobs=${JOBS:-2}
+
+if [ "${1:-}" = fragments ]; then
+	printf '%s\n' "${frags[@]#"$top"/}"
+	exit 0
+fi
 
 # One build at a time in build/testkernel: several tiers (and engineers)
 # may ask for the test kernel at once.
 mkdir -p "$tk"
 exec 9>"$tk/.lock"
 flock 9
+if [ "$flavour" != test ]; then
+	# Built from the test kernel's source: no new series may be applied
+	# to it meanwhile.
+	mkdir -p "$build/testkernel"
+	exec 8>"$build/testkernel/.lock"
+	flock -s 8
+fi
 
 kmake() {
 	make -s -C "$src" O="$obj" ARCH=x86_64 CC="ccache gcc" \
@@ -35,6 +50,10 @@ kmake() {
 }
 
 step_src() {
+	[ "$flavour" = test ] || {
+		echo "build.sh: the $flavour kernel builds from the test kernel's source" >&2
+		exit 2
+	}
 	rm -rf "$src" "$tk/src.tmp"
 	mkdir -p "$tk/src.tmp"
 	# -m: fresh mtimes, so kbuild in the kept $obj recompiles every file
@@ -65,7 +84,7 @@ check_config() {
 				;;
 			*) continue ;;
 			esac
-			echo "build.sh: ${frag#$top/}: '$line' did not survive" \
+			echo "build.sh: ${frag#"$top"/}: '$line' did not survive" \
 				"(now: $(grep -E "(^| )${line#\# }" "$obj/.config" | \
 				head -1))" >&2
 			bad=1
@@ -75,8 +94,6 @@ check_config() {
 }
 
 step_config() {
-	local frags
-	frags=("$top"/testsuite/kernel/config/*.config)
 	mkdir -p "$obj"
 	kmake tinyconfig >/dev/null
 	(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$obj" \
@@ -154,5 +171,5 @@ src) step_src ;;
 config) step_config ;;
 kernel) step_kernel ;;
 initramfs) step_initramfs ;;
-*) echo "usage: $0 src|config|kernel|initramfs" >&2; exit 2 ;;
+*) echo "usage: $0 src|config|kernel|initramfs|fragments" >&2; exit 2 ;;
 esac
