@@ -36,12 +36,16 @@ fi
 mkdir -p "$tk"
 exec 9>"$tk/.lock"
 flock 9
-if [ "$flavour" != test ]; then
-	# Built from the test kernel's source: no new series may be applied
-	# to it meanwhile.
-	mkdir -p "$build/testkernel"
-	exec 8>"$build/testkernel/.lock"
-	flock -s 8
+# Another flavour builds from the test kernel's source without taking its
+# lock, so that boot tests never wait for a benchmark kernel; a new series
+# applied meanwhile (`build.sh src` replaces the directory) fails the step.
+src_id() {
+	stat -c %i "$src" 2>/dev/null || true
+}
+src_was=$(src_id)
+if [ "$flavour" != test ] && [ -z "$src_was" ]; then
+	echo "build.sh: no test kernel source in $src (make test-kernel-config)" >&2
+	exit 1
 fi
 
 kmake() {
@@ -173,3 +177,8 @@ kernel) step_kernel ;;
 initramfs) step_initramfs ;;
 *) echo "usage: $0 src|config|kernel|initramfs|fragments" >&2; exit 2 ;;
 esac
+if [ "$flavour" != test ] && [ "$(src_id)" != "$src_was" ]; then
+	echo "build.sh: the test kernel's source was replaced during this" \
+		"$flavour kernel step: run it again" >&2
+	exit 1
+fi
