@@ -257,6 +257,28 @@ static void describe(struct driver *d, const struct split_plan *plan,
 	strbuf_release(&sb);
 }
 
+/* Moved whole: no quick check, the old handler is the thread function. */
+static void describe_whole(struct driver *d, const struct split_plan *plan,
+			   const struct strvec *notes)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Run it in the irq thread with the split-oneshot strategy: %s.",
+		    plan->handler, plan->why);
+	if (d->body.len)
+		strbuf_addch(&d->body, '\n');
+	wrap_paragraph(&d->body, sb.buf, "", "");
+	strbuf_reset(&sb);
+	strbuf_addstr(&d->body, "\n");
+	strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, as far as the calls in its file show, it takes no lock with plain spin_lock(), calls no *_irqoff() helper and raises no softirq, none of which the thread could run as it is.",
+		    plan->handler);
+	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
+	strbuf_reset(&sb);
+	wrap_paragraph(&d->body, "On an MSI vector, whose irq chip is one-shot safe, the core drops IRQF_ONESHOT and leaves the vector unmasked; an interrupt that arrives while the thread runs makes it run again.", "- ", "  ");
+	add_notes(d, notes);
+	strbuf_release(&sb);
+}
+
 /* The staged strategy's text: a first step, not yet a thread. */
 static void describe_staged(struct driver *d, const struct split_plan *plan,
 			    const struct strvec *notes)
@@ -295,8 +317,12 @@ static void describe_staged(struct driver *d, const struct split_plan *plan,
 	strbuf_release(&sb);
 }
 
-static enum request_form request_form_of(enum split_strategy s)
+static enum request_form request_form_of(const struct split_plan *plan)
 {
+	enum split_strategy s = plan->strategy;
+
+	if (plan->whole_thread)
+		return REQUEST_WHOLE;
 	return s == SPLIT_STAGED ? REQUEST_QUICKCHECK :
 	       s == SPLIT_ONESHOT ? REQUEST_ONESHOT : REQUEST_THREADED;
 }
@@ -322,7 +348,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	}
 	free(def_file);
 	wanted = wanted_strategy(st, tu->relpath, cs->line, cs->handler);
-	split_plan_make(cs->handler_def, buf, len, cs->shared, wanted, &plan);
+	split_plan_make(cs->handler_def, buf, len, cs->shared, cs->exclusive,
+			wanted, &plan);
 	if (plan.strategy == SPLIT_NONE) {
 		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
 			   NULL, plan.reason);
@@ -350,7 +377,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	if (split_render_all(&plan, buf, len, hbuf ? hbuf : buf, &el,
 			     hbuf ? &hdr : &el, &notes, &reason) ||
 	    callsite_rewrite(cs, tu->path, buf, len, plan.quick_name,
-			     plan.thread_name, request_form_of(plan.strategy), &el,
+			     plan.thread_name, request_form_of(&plan), &el,
 			     &notes, &reason))
 		goto out;
 	/* file_for() may move the files of a driver: look both up again. */
@@ -361,6 +388,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	if (plan.strategy == SPLIT_STAGED) {
 		describe_staged(driver_for(st, tu->relpath), &plan, &notes);
 		driver_for(st, tu->relpath)->nr_staged++;
+	} else if (plan.whole_thread) {
+		describe_whole(driver_for(st, tu->relpath), &plan, &notes);
 	} else {
 		describe(driver_for(st, tu->relpath), &plan, &notes);
 	}

@@ -154,10 +154,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 	}
 	cs->flags_text = text_of(ctx->buf, clang_Cursor_getArgument(c, flags_arg));
 	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, flags_arg));
-	if (ev && clang_EvalResult_getKind(ev) == CXEval_Int)
+	if (ev && clang_EvalResult_getKind(ev) == CXEval_Int) {
 		cs->shared = clang_EvalResult_getAsUnsigned(ev) & IRQF_SHARED_BIT;
-	else
+		cs->exclusive = !cs->shared;
+	} else {
 		cs->shared = mentions_shared(c);
+	}
 	if (ev)
 		clang_EvalResult_dispose(ev);
 	resolve_handler(cs, clang_Cursor_getArgument(c, handler_arg));
@@ -300,7 +302,7 @@ static void render_call(const struct callsite *cs, const char *buf,
 	size_t open, col, tail, k;
 	size_t hoist_begin = 0;
 	char *var;
-	bool oneshot = form == REQUEST_ONESHOT;
+	bool oneshot = form == REQUEST_ONESHOT || form == REQUEST_WHOLE;
 	char *name = xasprintf(form == REQUEST_QUICKCHECK ? "%s_irq_quickcheck" :
 			       "%s_threaded_irq",
 			       starts_with(cs->callee, "devm_") ?
@@ -309,6 +311,12 @@ static void render_call(const struct callsite *cs, const char *buf,
 	for (i = 0; i < n; i++) {
 		char *t = arg_text(buf, clang_Cursor_getArgument(cs->call, i));
 
+		if (i == handler_arg && form == REQUEST_WHOLE) {
+			/* no quick check: the handler, as named, is the thread */
+			strvec_push(&args, "NULL");
+			strvec_push_nodup(&args, t);
+			continue;
+		}
 		if (i == handler_arg && form == REQUEST_QUICKCHECK) {
 			/* the old handler stays, the quick check after it */
 			strvec_push_nodup(&args, t);
@@ -522,7 +530,8 @@ static int agree_with_cocci(const struct callsite *cs, const char *path,
 						     &theirs_len, reason);
 	else
 		failed = cocci_request_to_threaded(path, handler, quick, thread,
-						   form == REQUEST_ONESHOT,
+						   form == REQUEST_ONESHOT ||
+						   form == REQUEST_WHOLE,
 						   &theirs, &theirs_len, reason);
 	if (failed) {
 		ret = -1;
@@ -556,14 +565,17 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	CXCursor name_ref = cursor_strip(arg);
 	char *argtext = text_of(buf, arg);
 	char *cocci_handler = NULL;
-	bool staged;
+	bool keeps_handler;
 
 	if (call_r.in_macro || arg_r.in_macro || flags_r.in_macro) {
 		*reason = xstrdup("the request is written through a macro");
 		free(argtext);
 		return -1;
 	}
-	/* The handler must not be used anywhere else: it stops existing. */
+	/*
+	 * The handler must not be used anywhere else: it stops existing.  Moved
+	 * whole, it stays as it is, and so may its other callers.
+	 */
 	ou.fn = clang_getCanonicalCursor(cs->handler_def);
 	ou.line = 0;
 	memset(&ou.calls, 0, sizeof(ou.calls));
@@ -578,8 +590,9 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		cursor_list_release(&kids);
 	}
 	ou.allowed = cursor_range(name_ref).begin;
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_other_use,
-			    &ou);
+	if (form != REQUEST_WHOLE)
+		clang_visitChildren(clang_getTranslationUnitCursor(tu),
+				    find_other_use, &ou);
 	if (ou.line) {
 		*reason = xasprintf("%s() is also called or referenced at line %u, outside the request",
 				    cs->handler, ou.line);
@@ -588,19 +601,24 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		return -1;
 	}
 	/*
-	 * The staged request keeps the old handler, and with it e1000's
+	 * The staged request keeps the old handler, and so does one moved to
+	 * the thread whole (NULL primary); with it e1000's
 	 * `handler` variable: the semantic patch, told that name, rewrites
 	 * the call as it is.  Otherwise the variable names the quick check
 	 * now, and only direct names are checked against the semantic patch
 	 * (through a variable it would replace the variable).
 	 */
-	staged = form == REQUEST_QUICKCHECK;
-	if (staged && !clang_Cursor_isNull(cs->handler_var))
+	keeps_handler = form == REQUEST_QUICKCHECK || form == REQUEST_WHOLE;
+	if (keeps_handler && !clang_Cursor_isNull(cs->handler_var))
 		cocci_handler = cursor_name(cs->handler_var);
 	else if (clang_Cursor_isNull(cs->handler_var))
 		cocci_handler = xstrdup(cs->handler);
+	if (form == REQUEST_WHOLE) {
+		quick = "NULL";
+		thread = cocci_handler;
+	}
 	edit_list_init(&call, el->file);
-	if (!staged && !clang_Cursor_isNull(cs->handler_var)) {
+	if (!keeps_handler && !clang_Cursor_isNull(cs->handler_var)) {
 		struct cursor_range nr = cursor_range(name_ref);
 
 		edit_add(&call, nr.begin, nr.end - nr.begin, quick,
@@ -620,7 +638,7 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	/* Checked as Coccinelle writes it; laid out as checkpatch wants it. */
 	edit_list_release(&call);
 	edit_list_init(&call, el->file);
-	if (!staged && !clang_Cursor_isNull(cs->handler_var)) {
+	if (!keeps_handler && !clang_Cursor_isNull(cs->handler_var)) {
 		struct cursor_range nr = cursor_range(name_ref);
 
 		edit_add(&call, nr.begin, nr.end - nr.begin, quick,

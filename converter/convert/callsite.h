@@ -19,6 +19,7 @@ struct callsite {
 	CXCursor handler_var;	/* the local in between, or null */
 	char *handler;
 	bool shared;
+	bool exclusive;		/* flags a constant without IRQF_SHARED */
 	char *flags_text;
 	char *refusal;		/* why it cannot be rewritten, or NULL */
 };
@@ -38,6 +39,7 @@ enum request_form {
 	REQUEST_THREADED,	/* request_threaded_irq(quick, thread) */
 	REQUEST_ONESHOT,	/* the same with IRQF_ONESHOT added */
 	REQUEST_QUICKCHECK,	/* request_irq_quickcheck(handler, quick) */
+	REQUEST_WHOLE,		/* request_threaded_irq(NULL, handler), ONESHOT */
 };
 
 /*

@@ -332,7 +332,7 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	char *body_text = xasprintf("Runs in the irq thread once %s() has claimed the interrupt, and does the work %s() used to do in hard-irq context.",
 				    plan->quick_name, plan->handler);
 	struct strbuf body = STRBUF_INIT;
-	size_t i, j;
+	size_t i, j, decls;
 	bool stmts = false;
 
 	doc_comment(out, plan->thread_name, "threaded half of the interrupt handler",
@@ -341,6 +341,7 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	free(irq);
 	free(dev);
 	strbuf_addstr(out, header);
+	decls = out->len;
 	for (i = 0; i < plan->nr_stmts; i++) {
 		const struct split_stmt *st = &plan->stmts[i];
 		struct cursor_list vars = { NULL, 0, 0 };
@@ -426,8 +427,11 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 		render_span(&body, buf, plan->stmts[plan->nr_stmts - 1].line_end,
 			    plan->body_close, inner, false);
 	}
-	/* Declarations end with a blank line, as the old body had it. */
-	if (body.len && body.buf[0] != '\n')
+	/*
+	 * Declarations end with a blank line, as the old body had it; with none
+	 * (pvscsi_shared_isr_thread()), the body follows the brace.
+	 */
+	if (body.len && body.buf[0] != '\n' && out->len > decls)
 		strbuf_addch(out, '\n');
 	strbuf_add(out, body.buf ? body.buf : "", body.len);
 	strbuf_addstr(out, "}");
@@ -654,6 +658,43 @@ static bool raises_softirq(CXCursor c, int depth)
 }
 
 /*
+ * A handler moved to the thread whole keeps its body, which its other
+ * callers (pvscsi_shared_isr() calls pvscsi_isr()) run too: refuse what
+ * would have to change there for thread context, where hard irqs and
+ * bottom halves are enabled.
+ */
+static int whole_thread_check(const struct split_plan *plan, char **reason)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	char *why = NULL;
+	size_t i;
+
+	find_calls(plan->def, any_call, &calls);
+	for (i = 0; i < calls.nr && !why; i++) {
+		char *name = call_name(calls.v[i]);
+
+		if (!strcmp(name, "spin_lock"))
+			why = xstrdup("takes a lock with plain spin_lock(), which the thread would hold with interrupts and bottom halves enabled");
+		else if (is_irqoff_helper(name))
+			why = xasprintf("calls %s(), which assumes interrupts off",
+					name);
+		else if (is_context_query(name))
+			why = xasprintf("asks %s(), which would now see thread context",
+					name);
+		free(name);
+	}
+	cursor_list_release(&calls);
+	if (!why && raises_softirq(plan->def, 2))
+		why = xstrdup("raises a softirq (NAPI, a tasklet, a tx completion), which from the thread would wait for ksoftirqd unless its body were bracketed with local_bh_disable()");
+	if (!why)
+		return 0;
+	*reason = xasprintf("%s() has no ownership check, so it would move to the thread whole and unchanged, but it %s",
+			    plan->handler, why);
+	free(why);
+	return -1;
+}
+
+/*
  * Edits inside the thread's statements, and elsewhere in the file for a
  * folded tasklet.  Returns -1 after a refusal written to @reason.
  */
@@ -864,6 +905,11 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	int ret;
 
 	edit_list_init(&inner, el->file);
+	if (plan->whole_thread) {
+		/* Nothing to render: the request names the old handler. */
+		ret = whole_thread_check(plan, reason);
+		goto out;
+	}
 	if (plan->strategy == SPLIT_STAGED)
 		ret = staged_handler_edits(plan, buf, el, notes, reason);
 	else

@@ -1002,11 +1002,11 @@ static void mark_replays(struct split_plan *plan, const struct locals *l)
 }
 
 static int assign_roles(struct split_plan *plan, struct locals *l,
-			bool shared, enum split_strategy wanted,
-			const char *buf)
+			bool shared, bool exclusive,
+			enum split_strategy wanted, const char *buf)
 {
 	size_t i, j, check = plan->nr_stmts, sil_start = 0, sil_len = 0;
-	size_t lock = plan->nr_stmts;
+	size_t lock = plan->nr_stmts, early_lock = plan->nr_stmts;
 	CXCursor unlock = find_tail_unlock(plan);
 	char *ret_var;
 
@@ -1024,11 +1024,22 @@ static int assign_roles(struct split_plan *plan, struct locals *l,
 			lock = i;
 			continue;
 		}
-		if (stmt_calls(s, split_is_lock)) {
-			refuse(plan, "%s() takes a lock before it knows the interrupt is its own, and does not end with the matching unlock and return; the check cannot run alone in hard-irq context",
-			       plan->handler);
-			return -1;
-		}
+		/* Refused below, unless no check follows (whole thread). */
+		if (early_lock == plan->nr_stmts && stmt_calls(s, split_is_lock))
+			early_lock = i;
+	}
+	if (check == plan->nr_stmts &&
+	    (wanted == SPLIT_NONE || wanted == SPLIT_ONESHOT) && exclusive) {
+		plan->whole_thread = true;
+		plan->strategy = SPLIT_ONESHOT;
+		plan->why = xasprintf("the line is not shared and %s() has no check of whose interrupt it is to split out, so the primary handler is NULL and IRQF_ONESHOT keeps the line masked until the thread has run the whole handler",
+				      plan->handler);
+		return 0;
+	}
+	if (early_lock < plan->nr_stmts) {
+		refuse(plan, "%s() takes a lock before it knows the interrupt is its own, and does not end with the matching unlock and return; the check cannot run alone in hard-irq context",
+		       plan->handler);
+		return -1;
 	}
 	if (check == plan->nr_stmts) {
 		refuse(plan, "%s() has no early 'return IRQ_NONE' that depends on a device read, so there is no quick check to keep in hard-irq context",
@@ -1157,7 +1168,8 @@ static int assign_roles(struct split_plan *plan, struct locals *l,
 }
 
 int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
-		    enum split_strategy wanted, struct split_plan *plan)
+		    bool exclusive, enum split_strategy wanted,
+		    struct split_plan *plan)
 {
 	struct cursor_list kids = { NULL, 0, 0 };
 	struct locals l = { NULL, 0 };
@@ -1188,7 +1200,8 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		return 0;
 	collect_locals(plan, &l);
 	plan->priv_decl = clang_getNullCursor();
-	if (assign_roles(plan, &l, shared, wanted, buf))
+	if (assign_roles(plan, &l, shared, exclusive, wanted, buf) ||
+	    plan->whole_thread)
 		goto out;
 	find_priv(plan, &l, buf);
 	if (plan_handovers(plan, &l) || split_check_locks(plan))

@@ -88,11 +88,19 @@ struct split_plan {
 
 	struct strvec notes;	/* what a reviewer should know */
 	struct strvec moved;	/* one line per kind of code moved to the thread */
+
+	/*
+	 * No ownership check on an exclusive line: NULL primary, IRQF_ONESHOT,
+	 * and the old handler, unchanged, is the thread function.
+	 */
+	bool whole_thread;
 };
 
 /*
  * Plan the split of the handler defined at @def in a file whose contents
- * are @buf.  @shared tells whether the request passes IRQF_SHARED.
+ * are @buf.  @shared tells whether the request passes IRQF_SHARED,
+ * @exclusive that its flags are a constant without it: only then may a
+ * handler with no ownership check move to the thread whole.
  * Returns 0 with plan->strategy set, or SPLIT_NONE and plan->reason.
  */
 /* Offsets of the start of the line holding @off, and just past its end. */
@@ -102,7 +110,8 @@ size_t split_line_after(const char *buf, size_t len, size_t off);
 bool split_is_lock(const char *callee);
 
 int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
-		    enum split_strategy wanted, struct split_plan *plan);
+		    bool exclusive, enum split_strategy wanted,
+		    struct split_plan *plan);
 void split_plan_release(struct split_plan *plan);
 
 const char *split_strategy_name(enum split_strategy s);
