@@ -107,10 +107,12 @@ awk -F'|' '/^Absolute/ { exit }
 	sub(/shared line: section/, "shared section", $3)
 	printf "\"%s %s\" %s %s\n", $2, $3, $4, $5
 }' "$dir/table.md" >"$dir/plot.dat"
+# run.sh writes run-info.txt first; the title says which kernel ran.
+kernel=$(sed -n 's/^kernel \([a-z]*\) /\1 kernel /p' "$dir/run-info.txt" 2>/dev/null || true)
 gnuplot <<EOF
 set terminal pngcairo size 1100,520 noenhanced font ",10"
 set output "$dir/plot.png"
-set title "Interrupt cost against the original driver (QEMU TCG, ratio; 1 = original)"
+set title "Interrupt cost against the original driver (QEMU TCG${kernel:+, $kernel}; ratio, 1 = original)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
