@@ -15,7 +15,7 @@
 # make bench-irq-selftest checks its trace parser on recorded traces.
 
 BENCH_IRQ := $(BUILD)/bench-irq
-BENCH_IRQ_DRIVERS := edu e1000
+BENCH_IRQ_DRIVERS := edu e1000 pvscsi
 BENCH_IRQ_SELECTED = $(if $(ONLY),$(ONLY),$(BENCH_IRQ_DRIVERS))
 BENCH_KERNEL ?= bench
 BK := $(BUILD)/benchkernel

@@ -36,7 +36,8 @@ limit=${BENCH_TIMEOUT:-900}
 # QEMU devices per driver. edu: edu0 (slot 3) alone on its INTx line,
 # edu1 and edu2 (slots 4 and 8) on one line (q35 routes slot S, pin A to
 # PIRQ E + S mod 4). e1000: eth0 sends to eth1 through a QEMU hub, and an
-# edu on eth0's line raises the interrupts that are not e1000's.
+# edu on eth0's line raises the interrupts that are not e1000's. pvscsi:
+# one null-co disk (reads only), and an edu on the adapter's INTx line.
 qemu_args() {
 	case "$1" in
 	edu)
@@ -47,8 +48,13 @@ qemu_args() {
 		     "-netdev hubport,id=b,hubid=0 -device e1000,netdev=b,addr=3" \
 		     "-device edu,addr=8"
 		;;
+	pvscsi)
+		echo "-device pvscsi,id=scsi0,addr=4" \
+		     "-drive if=none,id=d0,driver=null-co,size=64M,read-zeroes=on" \
+		     "-device scsi-hd,drive=d0,bus=scsi0.0 -device edu,addr=8"
+		;;
 	*)
-		echo "bench-irq: no driver '$1' (edu, e1000)" >&2
+		echo "bench-irq: no driver '$1' (edu, e1000, pvscsi)" >&2
 		exit 2
 		;;
 	esac
