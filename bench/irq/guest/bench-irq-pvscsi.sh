@@ -37,7 +37,8 @@ load_pvscsi() {
 
 modprobe sd_mod || die "modprobe sd_mod"
 load_pvscsi
-grep -q 'PCI-MSI' /proc/interrupts || die "vmw_pvscsi did not take MSI"
+grep -E "^ *$irq:" /proc/interrupts | grep -q PCI-MSI ||
+	die "vmw_pvscsi did not take MSI"
 hz=$(edu-load tsc-hz)
 result tsc_hz "$hz"
 result threads "$(irq_threads "$irq" | wc -l)"
