@@ -33,7 +33,7 @@ endif
 .PHONY: bench-irq bench-kernel
 bench-irq:
 	@$(if $(filter-out $(BENCH_IRQ_DRIVERS),$(ONLY)),echo "bench-irq: no driver '$(filter-out $(BENCH_IRQ_DRIVERS),$(ONLY))' ($(BENCH_IRQ_DRIVERS))" >&2; exit 2)
-	@$(if $(filter-out bench test,$(BENCH_KERNEL)),echo "bench-irq: BENCH_KERNEL is bench or test, not '$(BENCH_KERNEL)'" >&2; exit 2)
+	@$(if $(filter-out bench test,$(BENCH_KERNEL)),echo "bench-irq: BENCH_KERNEL is bench or test: '$(BENCH_KERNEL)' is neither" >&2; exit 2)
 	@scripts/deps.sh
 	@$(MAKE) --no-print-directory -s irqconv workspace
 	@$(MAKE) --no-print-directory -s $(BENCH_IRQ_KERNEL) $(BENCH_IRQ)/guest/bench.cpio \
