@@ -32,6 +32,7 @@ void analyze_ownership(struct analysis_ctx *ctx);
 void analyze_mask(struct analysis_ctx *ctx);
 void analyze_deferred(struct analysis_ctx *ctx);
 void analyze_locks(struct analysis_ctx *ctx);
+void analyze_silence(struct analysis_ctx *ctx);
 void analyze_context(struct analysis_ctx *ctx);
 void analyze_callers(struct analysis_ctx *ctx);
 
@@ -60,9 +61,15 @@ char *an_arg_text(struct analysis_ctx *ctx, CXCursor call, int i);
 /* Device register accessors: readl() and friends (common.c). */
 bool an_is_device_read(const char *name);
 bool an_is_device_write(const char *name);
-/* A call of a function of this unit that only wraps register accesses,
- * at least one a write (edu_write()). */
-bool an_is_write_wrapper(CXCursor call);
+/*
+ * The unit's register accessor wrappers, learned as convert learns them:
+ * functions of the file's directory that only read or only write registers
+ * (edu_write(), pvscsi_write_intr_status()).  The access forms count the
+ * plain accessors too.
+ */
+bool an_is_write_wrapper(struct analysis_ctx *ctx, const char *callee);
+bool an_is_access_read(struct analysis_ctx *ctx, const char *name);
+bool an_is_access_write(struct analysis_ctx *ctx, const char *name);
 /* Whether @expr contains a device read, directly or through a function
  * of this unit (two calls deep); *@call gets the outermost such call. */
 bool an_reads_device(struct analysis_ctx *ctx, CXCursor expr, CXCursor *call);

@@ -141,22 +141,130 @@ bool an_reads_device(struct analysis_ctx *ctx, CXCursor expr, CXCursor *call)
 	return w.found;
 }
 
-static bool is_not_device_access(const char *name)
+static bool has_name(const struct strvec *sv, const char *name)
 {
-	return !an_is_device_read(name) && !an_is_device_write(name);
+	size_t i;
+
+	for (i = 0; i < sv->nr; i++)
+		if (!strcmp(sv->v[i], name))
+			return true;
+	return false;
 }
 
 /*
- * A function of this unit whose only calls are register accesses, one at
- * least a write (edu_write() wraps iowrite32()).  convert counts such a
- * wrapper as a write (convert/cursor.c); scan must too, or the two
- * disagree on whether the handler acknowledges its device.
+ * Register accessor wrappers, learned as convert learns them
+ * (convert/cursor.c accessors_learn()), so that scan and convert agree on
+ * which calls touch the device: a function defined in the directory of the
+ * unit's file whose every call is a register access (or a wrapper defined
+ * above it) and which only reads or only writes, or a function that returns
+ * what it read.  pvscsi_write_intr_status() wraps pvscsi_reg_write(), which
+ * wraps writel().
  */
-bool an_is_write_wrapper(CXCursor call)
-{
-	CXCursor def = cx_callee_definition(call);
+struct learn_walk {
+	struct scan_tu *st;
+	bool other, reads, writes;
+};
 
-	return !clang_Cursor_isNull(def) &&
-	       cx_calls_matching(def, an_is_device_write, 0, NULL) &&
-	       !cx_calls_matching(def, is_not_device_access, 0, NULL);
+static bool is_read_in(struct scan_tu *st, const char *name)
+{
+	return an_is_device_read(name) || has_name(&st->wrap_reads, name);
+}
+
+static bool is_write_in(struct scan_tu *st, const char *name)
+{
+	return an_is_device_write(name) || has_name(&st->wrap_writes, name);
+}
+
+static void learn_call(CXCursor call, void *data)
+{
+	struct learn_walk *w = data;
+	char *callee = cx_callee(call);
+
+	if (is_read_in(w->st, callee))
+		w->reads = true;
+	else if (is_write_in(w->st, callee))
+		w->writes = true;
+	else
+		w->other = true;
+	free(callee);
+}
+
+static void return_reads(CXCursor ret, void *data)
+{
+	struct learn_walk *w = data;
+	struct learn_walk inner = { w->st, false, false, false };
+
+	cx_for_each_call(ret, learn_call, &inner);
+	w->reads |= inner.reads;
+}
+
+static char *dir_of(const char *path)
+{
+	char *d = xstrdup(path), *slash = strrchr(d, '/');
+
+	if (slash)
+		*slash = '\0';
+	else
+		*d = '\0';
+	return d;
+}
+
+static enum CXChildVisitResult learn_fn(CXCursor fn, CXCursor parent,
+					CXClientData data)
+{
+	struct scan_tu *st = data;
+	struct learn_walk w = { st, false, false, false };
+	char *file, *dir, *mine;
+	bool here;
+
+	(void)parent;
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(fn))
+		return CXChildVisit_Continue;
+	file = cx_file_of(st, fn);
+	dir = dir_of(file);
+	mine = dir_of(st->relpath);
+	here = !strcmp(dir, mine);
+	free(file);
+	free(dir);
+	free(mine);
+	if (!here)
+		return CXChildVisit_Continue;
+	cx_for_each_call(fn, learn_call, &w);
+	if (w.other) {
+		w.reads = w.writes = false;
+		cx_for_each_kind(fn, CXCursor_ReturnStmt, return_reads, &w);
+	}
+	if (w.reads != w.writes)
+		strvec_push_nodup(w.reads ? &st->wrap_reads : &st->wrap_writes,
+			    cxstring_take(clang_getCursorSpelling(fn)));
+	return CXChildVisit_Continue;
+}
+
+static void learn_wrappers(struct scan_tu *st)
+{
+	if (st->wrappers_learned)
+		return;
+	st->wrappers_learned = true;
+	clang_visitChildren(clang_getTranslationUnitCursor(st->unit),
+			    learn_fn, st);
+}
+
+bool an_is_access_read(struct analysis_ctx *ctx, const char *name)
+{
+	learn_wrappers(ctx->st);
+	return is_read_in(ctx->st, name);
+}
+
+bool an_is_access_write(struct analysis_ctx *ctx, const char *name)
+{
+	learn_wrappers(ctx->st);
+	return is_write_in(ctx->st, name);
+}
+
+/* A call of a write wrapper: convert counts it as a write; scan must too. */
+bool an_is_write_wrapper(struct analysis_ctx *ctx, const char *callee)
+{
+	learn_wrappers(ctx->st);
+	return has_name(&ctx->st->wrap_writes, callee);
 }

@@ -7,6 +7,7 @@ const struct analysis analyses[] = {
 	{ "mask", analyze_mask },
 	{ "deferred", analyze_deferred },
 	{ "locks", analyze_locks },
+	{ "silence", analyze_silence },
 	{ "context", analyze_context },
 	{ "callers", analyze_callers },
 	{ NULL, NULL },

@@ -370,7 +370,7 @@ static void acks(struct analysis_ctx *ctx, const struct an_call *c,
 		    references_derived(w, clang_Cursor_getArgument(c->cursor,
 								   value)) < 0)
 			return;
-	} else if (!an_is_write_wrapper(c->cursor) ||
+	} else if (!an_is_write_wrapper(ctx, c->callee) ||
 		   !wrapper_writes_derived(w, c->cursor)) {
 		return;
 	}

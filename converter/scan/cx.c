@@ -57,6 +57,8 @@ void scan_tu_release(struct scan_tu *st)
 	free(st->macros);
 	strvec_clear(&st->irqf_names);
 	free(st->irqf_values);
+	strvec_clear(&st->wrap_reads);
+	strvec_clear(&st->wrap_writes);
 	memset(st, 0, sizeof(*st));
 }
 

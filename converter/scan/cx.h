@@ -23,6 +23,9 @@ struct scan_tu {
 	struct strvec irqf_names;
 	unsigned long long *irqf_values;
 	bool irqf_loaded;
+	/* Register accessor wrappers of the unit (analyze/common.c). */
+	struct strvec wrap_reads, wrap_writes;
+	bool wrappers_learned;
 };
 
 void scan_tu_init(struct scan_tu *st, CXTranslationUnit unit,

@@ -10,6 +10,7 @@ static const char *const fact_kind_names[FACT_NR] = {
 	[FACT_READ] = "reads",
 	[FACT_HARDIRQ] = "hardirq_statements",
 	[FACT_ACK] = "acks",
+	[FACT_SILENCE] = "silences",
 	[FACT_MASK] = "mask",
 	[FACT_UNMASK] = "unmask",
 	[FACT_DEFERRED] = "deferred",

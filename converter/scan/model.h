@@ -28,6 +28,7 @@ enum fact_kind {
 	FACT_READ,		/* a device read the ownership check depends on */
 	FACT_HARDIRQ,		/* a statement that must stay in hard-irq context */
 	FACT_ACK,		/* a device write of a value the check read */
+	FACT_SILENCE,		/* a device write that silences it before the work */
 	FACT_MASK,		/* device-level interrupt mask (write or helper) */
 	FACT_UNMASK,		/* device-level interrupt unmask */
 	FACT_DEFERRED,		/* tasklet, NAPI, work, wake-up, completion */

@@ -93,22 +93,56 @@ static bool refused(struct scan_site *s, const struct scan_sites *all)
 	return true;
 }
 
+/* The fact of @kind written at the same place as @f, or NULL. */
+static const struct fact *same_place(const struct handler_facts *hf,
+				     enum fact_kind kind, const struct fact *f)
+{
+	size_t i;
+
+	for (i = 0; i < hf->nr; i++)
+		if (hf->v[i].kind == kind &&
+		    hf->v[i].where.begin == f->where.begin)
+			return &hf->v[i];
+	return NULL;
+}
+
+/* The first acknowledge that is not a silencing write, or NULL. */
+static const struct fact *late_ack(const struct handler_facts *hf)
+{
+	size_t i;
+
+	for (i = 0; i < hf->nr; i++)
+		if (hf->v[i].kind == FACT_ACK &&
+		    !same_place(hf, FACT_SILENCE, &hf->v[i]))
+			return &hf->v[i];
+	return NULL;
+}
+
 static void convertible(struct scan_site *s)
 {
 	const struct handler_facts *hf = s->facts;
 	const struct fact *own = handler_facts_first(hf, FACT_OWNERSHIP);
-	const struct fact *mask = usable_mask(hf, false);
+	const struct fact *sil = handler_facts_first(hf, FACT_SILENCE);
 	const struct fact *helper = usable_mask(hf, true);
-	const struct fact *ack = handler_facts_first(hf, FACT_ACK);
+	const struct fact *ack;
 	const char *line = s->shared == 1 ? "the line is shared" :
 		s->shared < 0 ? "the flags are not constant, so the line may be shared" :
 		NULL;
 
-	if (own && mask) {
+	/*
+	 * The silencing writes come first, shared line or not: convert splits
+	 * with them whenever they exist (docs/analysis.md).
+	 */
+	if (own && sil) {
+		const char *how = same_place(hf, FACT_MASK, sil) ? "masks" :
+				  same_place(hf, FACT_ACK, sil) ? "acknowledges" :
+				  "silences";
+
 		s->strategy = xstrdup("split-mask");
 		scan_site_judge(s, VERDICT_CONVERTIBLE, "split-mask",
-				"the primary keeps the ownership check at line %u and masks the device with %s at line %u; the thread does the rest and unmasks",
-				own->where.line, mask->name, mask->where.line);
+				"the primary keeps the ownership check at line %u and %s the device with %s at line %u, before the work on every path from the check; the thread does the rest%s",
+				own->where.line, how, sil->name, sil->where.line,
+				line ? ", and the line stays shareable" : "");
 	} else if (!line) {
 		s->strategy = xstrdup("split-oneshot");
 		if (own)
@@ -118,26 +152,22 @@ static void convertible(struct scan_site *s)
 		else
 			scan_site_judge(s, VERDICT_CONVERTIBLE, "split-oneshot",
 					"the line is not shared and the handler has no ownership check, so a NULL primary with IRQF_ONESHOT keeps the line masked while the thread runs");
-	} else if (own && helper) {
-		s->strategy = xstrdup("split-mask");
-		scan_site_judge(s, VERDICT_CONVERTIBLE, "split-mask",
-				"%s; the primary keeps the ownership check at line %u and masks the device with %s() (defined at line %u); the thread does the rest and unmasks",
-				line, own->where.line, helper->name,
-				helper->where.line);
-	} else if (own && ack) {
-		s->strategy = xstrdup("split-mask");
-		scan_site_judge(s, VERDICT_CONVERTIBLE, "split-mask",
-				"%s and nothing masks the device, but the primary can keep the ownership check at line %u and the acknowledge %s at line %u, which silences it, and hand the status to the thread",
-				line, own->where.line, ack->name, ack->where.line);
 	} else if (!own) {
 		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "no-ownership-check",
 				"%s and the handler returns no IRQ_NONE decided by a device read, so no primary could tell whose interrupt it is",
 				line);
+	} else if ((ack = late_ack(hf))) {
+		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "cannot-silence-device",
+				"%s and no device write silences it before the work: the acknowledge %s at line %u is not on every path from the ownership check at line %u to the work, before it",
+				line, ack->name, ack->where.line, own->where.line);
 	} else {
 		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "cannot-silence-device",
-				"%s and the handler neither masks nor acknowledges the device, so a primary could not quiet a level-triggered line before the thread runs",
+				"%s and the handler neither masks nor acknowledges the device before the work, so a primary could not quiet a level-triggered line before the thread runs",
 				line);
 	}
+	if (s->verdict == VERDICT_NOT_CONVERTIBLE && own && helper)
+		scan_site_note(s, "the file defines %s() (line %u), which masks the device; a primary that called it could split the handler, but convert does not write such a call",
+			       helper->name, helper->where.line);
 }
 
 static void notes(struct scan_site *s)
