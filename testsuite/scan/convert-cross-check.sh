@@ -1,0 +1,87 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# testsuite/scan/convert-cross-check.sh [-k] PATH...: does scan predict what
+# convert does?  Each PATH (file or directory of the kernel tree) is scanned
+# (--format=json) and converted (-o DIR, sites.json), and every site is
+# compared:
+#
+#   scan convertible STRATEGY      convert converted STRATEGY
+#   scan not_convertible, unanalysable   convert refused
+#   scan already_threaded          convert already_threaded
+#
+# One line per site on stdout, "agree ..." or "disagree KIND ...", then the
+# counts by kind.  Not a test (make check does not run it): a measuring
+# tool for docs/analysis.md.  PATHs are done one at a time, so the caller
+# decides the load (nice -n 19, a few directories per run).  -k keeps the
+# work directory and prints its name.  -c DIR keeps each PATH's sites.json
+# in DIR and reuses it: convert's side does not change with scan's analysis.
+
+set -uo pipefail
+: "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${IRQCONV:=$TOP/build/bin/irqconv}"
+keep=no
+cache=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-k) keep=yes; shift ;;
+	-c) cache=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+[ $# -gt 0 ] || { echo "usage: $0 [-k] [-c DIR] PATH..." >&2; exit 2; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cross-check.XXXXXX")
+[ $keep = yes ] && echo "work directory: $tmp" >&2 || trap 'rm -rf "$tmp"' EXIT
+: >"$tmp/scan.json"
+: >"$tmp/sites.json"
+n=0
+for path in "$@"; do
+	n=$((n + 1))
+	"$IRQCONV" scan -j 1 --format=json "$path" >>"$tmp/scan.json" \
+		2>>"$tmp/scan.err"
+	c=${cache:+$cache/$(printf '%s' "$path" | tr / _).json}
+	if [ -n "$c" ] && [ -f "$c" ]; then
+		cat "$c" >>"$tmp/sites.json"
+		continue
+	fi
+	"$IRQCONV" convert --author 'cross check <cc@irqconv.invalid>' \
+		-o "$tmp/out.$n" "$path" >/dev/null 2>>"$tmp/convert.err"
+	if [ -f "$tmp/out.$n/sites.json" ]; then
+		cat "$tmp/out.$n/sites.json" >>"$tmp/sites.json"
+		[ -n "$c" ] && cp "$tmp/out.$n/sites.json" "$c"
+	fi
+	rm -rf "$tmp/out.$n"
+done
+
+# A site is its file, line and handler: a line whose handler resolves to
+# several functions gives one scan record per handler, and one convert
+# record with handler "?" when convert does not follow the choice.
+jq -rn --slurpfile s "$tmp/scan.json" --slurpfile c "$tmp/sites.json" '
+	def norm: sub("^(\\.\\./)+"; "");
+	def key: "\(.file | norm):\(.line) \(.handler // "?")";
+	def sside: if .verdict == "convertible" then "convertible/\(.strategy)"
+		else if .verdict == "not_convertible" or .verdict == "unanalysable"
+		then "\(.verdict)/\(.reason_codes[0] // "?")" else .verdict end end;
+	def cside: if .verdict == "converted" then "converted/\(.strategy)"
+		else .verdict end;
+	def agrees($a; $b):
+		($a.verdict == "convertible" and $b.verdict == "converted" and
+		 $a.strategy == $b.strategy) or
+		(($a.verdict == "not_convertible" or $a.verdict == "unanalysable") and
+		 $b.verdict == "refused") or
+		($a.verdict == "already_threaded" and $b.verdict == "already_threaded");
+	($s | map(select(.line != null)) | map({key: key, value: .}) | from_entries) as $sm |
+	($c | map({key: key, value: .}) | from_entries) as $cm |
+	($s | map(select(.line != null)) | map("\(.file | norm):\(.line) ?") | unique) as $split |
+	(($sm | keys) + ($cm | keys | map(select(. as $x | $split | index([$x]) | not))) | unique)[] as $k |
+	$sm[$k] as $a | ($cm[$k] // $cm[$k | sub(" [^ ]*$"; " ?")]) as $b |
+	if $a == null then "disagree missing-in-scan=>\($b | cside) \($k)"
+	elif $b == null then "disagree \($a | sside)=>missing-in-convert \($k)"
+	elif agrees($a; $b) then "agree \($a | sside)=>\($b | cside) \($k)"
+	else "disagree \($a | sside)=>\($b | cside) \($k): \($b.reason // "")"
+	end' >"$tmp/result.txt"
+cat "$tmp/result.txt"
+echo "== $(wc -l <"$tmp/result.txt") sites, $(grep -c '^agree' "$tmp/result.txt") agree, $(grep -c '^disagree' "$tmp/result.txt") disagree"
+awk '{ n[$1 " " $2]++ } END { for (k in n) printf "%6d %s\n", n[k], k }' \
+	"$tmp/result.txt" | sort -k2,2 -k1,1nr
