@@ -1,0 +1,20 @@
+# scan's verdict and strategy are what convert then does, site by site, on
+# real drivers whose silencing writes scan once got wrong: intel8x0 writes
+# its status back only on the not-ours path and after the work (both
+# refuse), vmw_pvscsi acknowledges through a wrapper of a wrapper
+# (split-mask) and has an MSI handler without a check (split-oneshot);
+# edu, 8139cp and the ack fixture are the agreeing reference.
+# timeout: 900
+. "$TESTLIB"
+
+out=$(testsuite/scan/convert-cross-check.sh sound/pci/intel8x0.c \
+	drivers/scsi/vmw_pvscsi.c examples/edu/edu.c \
+	drivers/net/ethernet/realtek/8139cp.c testsuite/scan/fixtures/ack.c) ||
+	fail "convert-cross-check.sh failed"
+printf '%s\n' "$out"
+expect_match "sites compared" "^== 7 sites, 7 agree, 0 disagree$" \
+	"$(printf '%s\n' "$out" | grep '^==')"
+expect_match "intel8x0 refused by both" \
+	"^agree not_convertible/cannot-silence-device=>refused sound/pci/intel8x0.c:2590 " "$out"
+expect_match "pvscsi_shared_isr split-mask on both sides" \
+	"^agree convertible/split-mask=>converted/split-mask drivers/scsi/vmw_pvscsi.c:1520 " "$out"
