@@ -28,6 +28,7 @@ case "$build" in /*) ;; *) build=$top/$build ;; esac
 # shellcheck source=testsuite/kernel/flavour.sh
 . "$top/testsuite/kernel/flavour.sh"
 mods=${MODS_DIR:-$build/boot/mod}
+case "$mods" in /*) ;; *) mods=$top/$mods ;; esac
 irqconv=${IRQCONV:-$build/bin/irqconv}
 export CCACHE_DIR=${CCACHE_DIR:-$build/ccache}
 # shellcheck source=testsuite/boot/matrix.sh
