@@ -9,6 +9,8 @@
 #include "tu.h"
 
 #define IRQF_SHARED_BIT 0x00000080
+/* the caller expects a sharer (e1000_test_intr()): not exclusive either */
+#define IRQF_PROBE_SHARED_BIT 0x00000100
 
 static bool is_request_call(const char *callee)
 {
@@ -155,8 +157,10 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 	cs->flags_text = text_of(ctx->buf, clang_Cursor_getArgument(c, flags_arg));
 	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, flags_arg));
 	if (ev && clang_EvalResult_getKind(ev) == CXEval_Int) {
-		cs->shared = clang_EvalResult_getAsUnsigned(ev) & IRQF_SHARED_BIT;
-		cs->exclusive = !cs->shared;
+		unsigned long long v = clang_EvalResult_getAsUnsigned(ev);
+
+		cs->shared = v & IRQF_SHARED_BIT;
+		cs->exclusive = !(v & (IRQF_SHARED_BIT | IRQF_PROBE_SHARED_BIT));
 	} else {
 		cs->shared = mentions_shared(c);
 	}
