@@ -221,6 +221,19 @@ static void add_notes(struct driver *d, const struct strvec *notes)
 	}
 }
 
+/*
+ * The patch body's first paragraph, from @sb (emptied for the next):
+ * a blank line after the text before it, and one before the points.
+ */
+static void open_body(struct driver *d, struct strbuf *sb)
+{
+	if (d->body.len)
+		strbuf_addch(&d->body, '\n');
+	wrap_paragraph(&d->body, sb->buf, "", "");
+	strbuf_reset(sb);
+	strbuf_addstr(&d->body, "\n");
+}
+
 static void describe(struct driver *d, const struct split_plan *plan,
 		     const struct strvec *notes)
 {
@@ -230,11 +243,7 @@ static void describe(struct driver *d, const struct split_plan *plan,
 	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Split it the way request_threaded_irq() intends, with the %s strategy: %s.",
 		    plan->handler, split_strategy_name(plan->strategy),
 		    plan->why);
-	if (d->body.len)
-		strbuf_addch(&d->body, '\n');
-	wrap_paragraph(&d->body, sb.buf, "", "");
-	strbuf_reset(&sb);
-	strbuf_addstr(&d->body, "\n");
+	open_body(d, &sb);
 	strbuf_addf(&sb, "%s() keeps what must stay in hard-irq context: the read of the interrupt status and the check that the interrupt is ours (IRQ_NONE otherwise)%s.",
 		    plan->quick_name,
 		    plan->strategy == SPLIT_MASK ?
@@ -265,11 +274,7 @@ static void describe_whole(struct driver *d, const struct split_plan *plan,
 
 	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Run it in the irq thread with the split-oneshot strategy: %s.",
 		    plan->handler, plan->why);
-	if (d->body.len)
-		strbuf_addch(&d->body, '\n');
-	wrap_paragraph(&d->body, sb.buf, "", "");
-	strbuf_reset(&sb);
-	strbuf_addstr(&d->body, "\n");
+	open_body(d, &sb);
 	strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, as far as the calls in its file show, it takes no lock with plain spin_lock(), calls no *_irqoff() helper and raises no softirq, none of which the thread could run as it is.",
 		    plan->handler);
 	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
@@ -288,11 +293,7 @@ static void describe_staged(struct driver *d, const struct split_plan *plan,
 
 	strbuf_addf(&sb, "%s() does all of its work in hard-irq context. Give it a quick check, the first step the 2008 genirq RFC describes on the way to a threaded handler, with the staged strategy: %s.",
 		    plan->handler, plan->why);
-	if (d->body.len)
-		strbuf_addch(&d->body, '\n');
-	wrap_paragraph(&d->body, sb.buf, "", "");
-	strbuf_reset(&sb);
-	strbuf_addstr(&d->body, "\n");
+	open_body(d, &sb);
 	wrap_paragraph(&d->body, "This needs the genirq quick-check series (kernel-patches/ of irqconv: request_irq_quickcheck(), devm_request_irq_quickcheck() and IRQ_NEEDS_HANDLING), which mainline Linux does not have.", "", "");
 	strbuf_addstr(&d->body, "\n");
 	strbuf_addf(&sb, "%s() runs first, in hard-irq context: the read of the interrupt status and the check that the interrupt is ours (IRQ_NONE otherwise). It silences nothing; it returns IRQ_NEEDS_HANDLING, and the core calls %s() right away.",
