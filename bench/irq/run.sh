@@ -6,7 +6,7 @@
 # BENCH-RESULT lines into $BUILD/bench-irq/KERNEL/results.txt; then
 # bench/irq/report.sh makes the table and the plot.
 #
-# usage: run.sh DRIVER...      (edu, e1000)
+# usage: run.sh DRIVER...      (edu, e1000, pvscsi)
 # Environment: BENCH_KERNEL, the kernel that boots: bench (the default,
 # $BUILD/benchkernel with the modules of $BUILD/bench-irq/mod/) or test
 # ($BUILD/testkernel, the debug kernel, with those of $BUILD/boot/mod/);
@@ -70,6 +70,13 @@ initrd() {
 }
 
 mkdir -p "$out"
+# One run per kernel at a time: two would interleave their results file
+# and overwrite each other's consoles.
+exec 9>"$out/.lock"
+if ! flock -n 9; then
+	echo "bench-irq: another run is using $out; wait for it to end" >&2
+	exit 1
+fi
 results=$out/results.txt
 : >"$results.tmp"
 for d in "$@"; do
