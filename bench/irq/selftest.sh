@@ -4,7 +4,8 @@
 # make bench-irq-selftest: the trace parser and the statistics of
 # bench-irq, built for the host and run on the traces of bench/irq/tests/
 # (NAME.trace, the arguments on its "# args:" line, NAME.expect the counts
-# and each sample file's summary). Seconds, no QEMU.
+# and each sample file's summary), the benchmark kernel's fragments, and
+# that a second run on a busy kernel stops. Seconds, no QEMU.
 
 set -euo pipefail
 
@@ -60,4 +61,30 @@ for t in "$top"/bench/irq/tests/*.trace; do
 		status=1
 	fi
 done
+
+# A run while another holds the kernel's results directory must stop before
+# it boots anything, saying why (run.sh takes the lock first).
+second_run_refused() {
+	local msg
+	mkdir -p "$tmp/build/bench-irq/bench"
+	flock "$tmp/build/bench-irq/bench/.lock" sleep 30 &
+	sleep 1
+	if msg=$(BUILD="$tmp/build" BENCH_KERNEL=bench timeout 20 \
+		"$top/bench/irq/run.sh" edu 2>&1); then
+		echo "# a second run went ahead: $msg"
+		return 1
+	fi
+	kill %1 2>/dev/null || true
+	case "$msg" in
+	*"another run is using"*) return 0 ;;
+	esac
+	echo "# a second run failed, but not on the lock: $msg"
+	return 1
+}
+if second_run_refused; then
+	echo "ok second-run-refused"
+else
+	echo "not ok second-run-refused"
+	status=1
+fi
 exit $status
