@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "convert/callsite.h"
+#include "convert/describe.h"
 #include "convert/split.h"
 #include "rewrite/series.h"
 #include "tu.h"
@@ -200,124 +201,6 @@ static void edits_merge(struct edit_list *to, struct edit_list *from)
 			 from->v[i].text, from->v[i].why);
 }
 
-static void wrap_paragraph(struct strbuf *sb, const char *text,
-			   const char *first, const char *rest)
-{
-	strbuf_add_wrapped(sb, text, first, rest, 72);
-}
-
-/* The notes of the call sites, as list items, each once. */
-static void add_notes(struct driver *d, const struct strvec *notes)
-{
-	size_t i, j;
-
-	for (i = 0; i < notes->nr; i++) {
-		bool dup = false;
-
-		for (j = 0; j < i; j++)
-			dup |= !strcmp(notes->v[i], notes->v[j]);
-		if (!dup)
-			wrap_paragraph(&d->body, notes->v[i], "- ", "  ");
-	}
-}
-
-/*
- * The patch body's first paragraph, from @sb (emptied for the next):
- * a blank line after the text before it, and one before the points.
- */
-static void open_body(struct driver *d, struct strbuf *sb)
-{
-	if (d->body.len)
-		strbuf_addch(&d->body, '\n');
-	wrap_paragraph(&d->body, sb->buf, "", "");
-	strbuf_reset(sb);
-	strbuf_addstr(&d->body, "\n");
-}
-
-static void describe(struct driver *d, const struct split_plan *plan,
-		     const struct strvec *notes)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-
-	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Split it the way request_threaded_irq() intends, with the %s strategy: %s.",
-		    plan->handler, split_strategy_name(plan->strategy),
-		    plan->why);
-	open_body(d, &sb);
-	strbuf_addf(&sb, "%s() keeps what must stay in hard-irq context: the read of the interrupt status and the check that the interrupt is ours (IRQ_NONE otherwise)%s.",
-		    plan->quick_name,
-		    plan->strategy == SPLIT_MASK ?
-		    ", and the register writes that silence the device" : "");
-	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%s() runs the rest of the old handler in the irq thread.",
-		    plan->thread_name);
-	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
-	for (i = 0; i < plan->nr_handovers; i++) {
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "'%s' is read once, in the quick check, and handed to the thread through the new atomic_t %s in struct %s: accumulated with atomic_or(), taken with atomic_xchg(), so status bits that arrive while the thread runs are neither lost nor read twice.",
-			    plan->handovers[i].name, plan->handovers[i].field,
-			    plan->priv_struct);
-		wrap_paragraph(&d->body, sb.buf, "- ", "  ");
-	}
-	for (i = 0; i < plan->notes.nr; i++)
-		wrap_paragraph(&d->body, plan->notes.v[i], "- ", "  ");
-	add_notes(d, notes);
-	strbuf_release(&sb);
-}
-
-/* Moved whole: no quick check, the old handler is the thread function. */
-static void describe_whole(struct driver *d, const struct split_plan *plan,
-			   const struct strvec *notes)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Run it in the irq thread with the split-oneshot strategy: %s.",
-		    plan->handler, plan->why);
-	open_body(d, &sb);
-	strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, as far as the calls in its file show, it takes no lock with plain spin_lock(), calls no *_irqoff() helper and raises no softirq, none of which the thread could run as it is.",
-		    plan->handler);
-	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
-	strbuf_reset(&sb);
-	wrap_paragraph(&d->body, "On an MSI vector, whose irq chip is one-shot safe, the core drops IRQF_ONESHOT and leaves the vector unmasked; an interrupt that arrives while the thread runs makes it run again.", "- ", "  ");
-	add_notes(d, notes);
-	strbuf_release(&sb);
-}
-
-/* The staged strategy's text: a first step, not yet a thread. */
-static void describe_staged(struct driver *d, const struct split_plan *plan,
-			    const struct strvec *notes)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-
-	strbuf_addf(&sb, "%s() does all of its work in hard-irq context. Give it a quick check, the first step the 2008 genirq RFC describes on the way to a threaded handler, with the staged strategy: %s.",
-		    plan->handler, plan->why);
-	open_body(d, &sb);
-	wrap_paragraph(&d->body, "This needs the genirq quick-check series (kernel-patches/ of irqconv: request_irq_quickcheck(), devm_request_irq_quickcheck() and IRQ_NEEDS_HANDLING), which mainline Linux does not have.", "", "");
-	strbuf_addstr(&d->body, "\n");
-	strbuf_addf(&sb, "%s() runs first, in hard-irq context: the read of the interrupt status and the check that the interrupt is ours (IRQ_NONE otherwise). It silences nothing; it returns IRQ_NEEDS_HANDLING, and the core calls %s() right away.",
-		    plan->quick_name, plan->handler);
-	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%s() stays the main handler, in hard-irq context, and does the work as before; only its read of the status changed.",
-		    plan->handler);
-	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
-	for (i = 0; i < plan->nr_handovers; i++) {
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "'%s' is read once, in the quick check, and handed to %s() through the new atomic_t %s in struct %s: atomic_or() in the quick check, atomic_xchg() in the handler, which read the device a second time before (a read-to-clear status would read back 0).",
-			    plan->handovers[i].name, plan->handler,
-			    plan->handovers[i].field, plan->priv_struct);
-		wrap_paragraph(&d->body, sb.buf, "- ", "  ");
-	}
-	add_notes(d, notes);
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "Next step: make the quick check silence the device and return IRQ_WAKE_THREAD, and move %s() to the irq thread with request_threaded_irq() (irqconv's split-mask or split-oneshot).",
-		    plan->handler);
-	wrap_paragraph(&d->body, sb.buf, "- ", "  ");
-	strbuf_release(&sb);
-}
-
 static enum request_form request_form_of(const struct split_plan *plan)
 {
 	enum split_strategy s = plan->strategy;
@@ -386,14 +269,9 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	edits_merge(&f->edits, &el);
 	if (hf)
 		edits_merge(&file_for(st, hrel)->edits, &hdr);
-	if (plan.strategy == SPLIT_STAGED) {
-		describe_staged(driver_for(st, tu->relpath), &plan, &notes);
+	describe_conversion(&driver_for(st, tu->relpath)->body, &plan, &notes);
+	if (plan.strategy == SPLIT_STAGED)
 		driver_for(st, tu->relpath)->nr_staged++;
-	} else if (plan.whole_thread) {
-		describe_whole(driver_for(st, tu->relpath), &plan, &notes);
-	} else {
-		describe(driver_for(st, tu->relpath), &plan, &notes);
-	}
 	driver_for(st, tu->relpath)->nr_converted++;
 	add_result(st, tu->relpath, cs->line, cs->handler, "converted",
 		   split_strategy_name(plan.strategy), plan.why);

@@ -43,6 +43,8 @@ char *call_name(CXCursor call);
 char *cursor_name(CXCursor c);
 
 typedef bool (*call_pred)(const char *callee);
+/* The call_pred every call satisfies. */
+bool any_callee(const char *callee);
 
 /* First CallExpr below (or at) @c whose callee satisfies @pred, or null. */
 CXCursor find_call(CXCursor c, call_pred pred);

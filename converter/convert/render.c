@@ -7,42 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/context.h"
 #include "convert/split.h"
 #include "convert/staged.h"
 #include "tu.h"
 
-static bool is_softirq_raiser(const char *callee)
-{
-	return !strcmp(callee, "napi_schedule") ||
-	       !strcmp(callee, "__napi_schedule") ||
-	       !strcmp(callee, "napi_schedule_irqoff") ||
-	       !strcmp(callee, "__napi_schedule_irqoff") ||
-	       !strcmp(callee, "raise_softirq_irqoff") ||
-	       !strcmp(callee, "__raise_softirq_irqoff") ||
-	       !strcmp(callee, "tasklet_schedule") ||
-	       !strcmp(callee, "tasklet_hi_schedule");
-}
-
-static bool is_irqoff_helper(const char *callee)
-{
-	return ends_with(callee, "_irqoff");
-}
-
-static bool any_call(const char *callee)
-{
-	(void)callee;
-	return true;
-}
-
 static bool is_plain_spin_lock(const char *callee)
 {
 	return !strcmp(callee, "spin_lock") || !strcmp(callee, "spin_unlock");
-}
-
-static bool is_context_query(const char *callee)
-{
-	return !strcmp(callee, "in_interrupt") || !strcmp(callee, "in_irq") ||
-	       !strcmp(callee, "in_softirq") || !strcmp(callee, "in_hardirq");
 }
 
 static char *range_text(const char *buf, struct cursor_range r)
@@ -613,87 +585,6 @@ static void remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 	edit_add(el, begin, end - begin, "", why);
 }
 
-/* Calls that raise a softirq, or end in one (tx completion wakes NET_TX). */
-static bool is_indirect_raiser(const char *callee)
-{
-	return is_softirq_raiser(callee) ||
-	       !strcmp(callee, "__netif_schedule") ||
-	       !strcmp(callee, "netif_tx_wake_queue") ||
-	       !strcmp(callee, "netif_wake_queue") ||
-	       !strcmp(callee, "netif_tx_wake_all_queues") ||
-	       !strcmp(callee, "__dev_kfree_skb_irq") ||
-	       !strcmp(callee, "dev_kfree_skb_irq") ||
-	       !strcmp(callee, "dev_consume_skb_irq") ||
-	       !strcmp(callee, "raise_softirq") ||
-	       !strcmp(callee, "__tasklet_schedule") ||
-	       !strcmp(callee, "__tasklet_hi_schedule");
-}
-
-/*
- * Does @c raise a softirq, directly or through the functions it calls
- * whose bodies this unit has (@depth calls deep)?  From the thread, such
- * work would wait for ksoftirqd unless bottom halves are re-enabled.
- */
-static bool raises_softirq(CXCursor c, int depth)
-{
-	struct cursor_list calls = { NULL, 0, 0 };
-	bool hit = false;
-	size_t i;
-
-	find_calls(c, any_call, &calls);
-	for (i = 0; i < calls.nr && !hit; i++) {
-		char *name = call_name(calls.v[i]);
-		CXCursor def;
-
-		hit = is_indirect_raiser(name);
-		free(name);
-		if (hit || depth <= 0)
-			continue;
-		def = clang_getCursorDefinition(clang_getCursorReferenced(calls.v[i]));
-		if (!clang_Cursor_isNull(def))
-			hit = raises_softirq(def, depth - 1);
-	}
-	cursor_list_release(&calls);
-	return hit;
-}
-
-/*
- * A handler moved to the thread whole keeps its body, which its other
- * callers (pvscsi_shared_isr() calls pvscsi_isr()) run too: refuse what
- * would have to change there for thread context, where hard irqs and
- * bottom halves are enabled.
- */
-static int whole_thread_check(const struct split_plan *plan, char **reason)
-{
-	struct cursor_list calls = { NULL, 0, 0 };
-	char *why = NULL;
-	size_t i;
-
-	find_calls(plan->def, any_call, &calls);
-	for (i = 0; i < calls.nr && !why; i++) {
-		char *name = call_name(calls.v[i]);
-
-		if (!strcmp(name, "spin_lock"))
-			why = xstrdup("takes a lock with plain spin_lock(), which the thread would hold with interrupts and bottom halves enabled");
-		else if (is_irqoff_helper(name))
-			why = xasprintf("calls %s(), which assumes interrupts off",
-					name);
-		else if (is_context_query(name))
-			why = xasprintf("asks %s(), which would now see thread context",
-					name);
-		free(name);
-	}
-	cursor_list_release(&calls);
-	if (!why && raises_softirq(plan->def, 2))
-		why = xstrdup("raises a softirq (NAPI, a tasklet, a tx completion), which from the thread would wait for ksoftirqd unless its body were bracketed with local_bh_disable()");
-	if (!why)
-		return 0;
-	*reason = xasprintf("%s() has no ownership check, so it would move to the thread whole and unchanged, but it %s",
-			    plan->handler, why);
-	free(why);
-	return -1;
-}
-
 /*
  * Edits inside the thread's statements, and elsewhere in the file for a
  * folded tasklet.  Returns -1 after a refusal written to @reason.
@@ -716,7 +607,7 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 
 		if (st->role != ROLE_THREAD)
 			continue;
-		find_calls(st->cursor, any_call, &calls);
+		find_calls(st->cursor, any_callee, &calls);
 		for (k = 0; k < calls.nr; k++) {
 			CXCursor c = calls.v[k];
 			char *name = call_name(c);
@@ -907,7 +798,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	edit_list_init(&inner, el->file);
 	if (plan->whole_thread) {
 		/* Nothing to render: the request names the old handler. */
-		ret = whole_thread_check(plan, reason);
+		ret = 0;
 		goto out;
 	}
 	if (plan->strategy == SPLIT_STAGED)

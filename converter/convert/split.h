@@ -96,19 +96,20 @@ struct split_plan {
 	bool whole_thread;
 };
 
-/*
- * Plan the split of the handler defined at @def in a file whose contents
- * are @buf.  @shared tells whether the request passes IRQF_SHARED,
- * @exclusive that its flags are a constant without it: only then may a
- * handler with no ownership check move to the thread whole.
- * Returns 0 with plan->strategy set, or SPLIT_NONE and plan->reason.
- */
 /* Offsets of the start of the line holding @off, and just past its end. */
 size_t split_line_start(const char *buf, size_t off);
 size_t split_line_after(const char *buf, size_t len, size_t off);
 /* spin_lock and the variants that may take a lock in hard-irq context */
 bool split_is_lock(const char *callee);
 
+/*
+ * Plan the split of the handler defined at @def in a file whose contents
+ * are @buf.  @shared tells whether the request passes IRQF_SHARED,
+ * @exclusive that its flags are a constant without it: only then may a
+ * handler with no ownership check move to the thread whole, and only when
+ * its body assumes nothing of hard-irq context (convert/context.h).
+ * Returns 0 with plan->strategy set, or SPLIT_NONE and plan->reason.
+ */
 int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    bool exclusive, enum split_strategy wanted,
 		    struct split_plan *plan);

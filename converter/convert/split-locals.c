@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Split planning, the handler's locals: which ones the quick check
+ * computes from the device, which the thread needs, and the fields of the
+ * driver's private structure that carry them across.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/split-parts.h"
+#include "tu.h"
+
+void locals_release(struct locals *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->v[i].name);
+	free(l->v);
+}
+
+struct local *local_named(struct locals *l, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!strcmp(l->v[i].name, name))
+			return &l->v[i];
+	return NULL;
+}
+
+void collect_locals(const struct split_plan *plan, struct locals *l)
+{
+	size_t i, j;
+
+	l->v = NULL;
+	l->nr = 0;
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct cursor_list kids = { NULL, 0, 0 };
+
+		if (clang_getCursorKind(plan->stmts[i].cursor) != CXCursor_DeclStmt)
+			continue;
+		cursor_children(plan->stmts[i].cursor, &kids);
+		for (j = 0; j < kids.nr; j++) {
+			struct local *lo;
+
+			if (clang_getCursorKind(kids.v[j]) != CXCursor_VarDecl)
+				continue;
+			l->v = xrealloc(l->v, (l->nr + 1) * sizeof(*l->v));
+			lo = &l->v[l->nr++];
+			memset(lo, 0, sizeof(*lo));
+			lo->decl = kids.v[j];
+			lo->name = cursor_name(kids.v[j]);
+			lo->stmt = i;
+			lo->device_value = !clang_Cursor_isNull(
+				find_call(kids.v[j], is_device_read));
+		}
+		cursor_list_release(&kids);
+	}
+}
+
+/*
+ * Locals a statement assigns, from its tokens: a name followed by an
+ * assignment operator and not preceded by a member access.  Tokens, not
+ * text: libclang has already told comments and strings apart.
+ */
+void mark_assigned(CXCursor stmt, struct locals *l, bool device,
+		   bool quick)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
+	CXToken *toks;
+	unsigned int n, i;
+
+	clang_tokenize(tu, clang_getCursorExtent(stmt), &toks, &n);
+	for (i = 0; i + 1 < n; i++) {
+		char *name, *op, *prev = NULL;
+		struct local *lo;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+			continue;
+		op = cxstring_take(clang_getTokenSpelling(tu, toks[i + 1]));
+		if (i)
+			prev = cxstring_take(clang_getTokenSpelling(tu, toks[i - 1]));
+		name = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
+		lo = local_named(l, name);
+		if (lo && (!strcmp(op, "=") || !strcmp(op, "|=") ||
+			   !strcmp(op, "&=") || !strcmp(op, "+=") ||
+			   !strcmp(op, "-=")) &&
+		    (!prev || (strcmp(prev, ".") && strcmp(prev, "->")))) {
+			if (device)
+				lo->device_value = true;
+			if (quick)
+				lo->set_in_quick = true;
+		}
+		free(op);
+		free(prev);
+		free(name);
+	}
+	clang_disposeTokens(tu, toks, n);
+}
+
+bool refs_local(CXCursor c, const struct local *lo)
+{
+	struct cursor_list refs = { NULL, 0, 0 };
+	bool hit;
+
+	find_refs(c, lo->decl, &refs);
+	hit = refs.nr > 0;
+	cursor_list_release(&refs);
+	return hit;
+}
+
+bool refs_device_value(CXCursor c, const struct locals *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (l->v[i].device_value && refs_local(c, &l->v[i]))
+			return true;
+	return false;
+}
+
+static bool is_integer_type(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind >= CXType_Bool && t.kind <= CXType_Int128 &&
+	       t.kind != CXType_Float && clang_Type_getSizeOf(t) <= 4;
+}
+
+/* The driver's private structure, reached from a context pointer. */
+void find_priv(struct split_plan *plan, const struct locals *l,
+	       const char *buf)
+{
+	char *dir = xstrdup(plan->file);
+	size_t i;
+
+	(void)buf;
+	*strrchr(dir, '/') = '\0';
+	for (i = 0; i < l->nr; i++) {
+		CXType t = clang_getCursorType(l->v[i].decl);
+		CXType pointee;
+		CXCursor rec;
+		char *file;
+
+		if (plan->stmts[l->v[i].stmt].role != ROLE_CONTEXT)
+			continue;
+		t = clang_getCanonicalType(t);
+		if (t.kind != CXType_Pointer)
+			continue;
+		pointee = clang_getCanonicalType(clang_getPointeeType(t));
+		if (pointee.kind != CXType_Record)
+			continue;
+		rec = clang_getTypeDeclaration(pointee);
+		rec = clang_getCursorDefinition(rec);
+		if (clang_Cursor_isNull(rec))
+			continue;
+		file = cursor_file(rec);
+		if (starts_with(file, dir) && file[strlen(dir)] == '/') {
+			struct cursor_range r = cursor_range(rec);
+
+			plan->priv_var = xstrdup(l->v[i].name);
+			plan->priv_struct = cursor_name(rec);
+			plan->priv_file = file;
+			plan->priv_close = r.end - 1;	/* the '}' */
+			plan->priv_decl = rec;
+			break;
+		}
+		free(file);
+	}
+	free(dir);
+}
+
+/* Is tokens [b, e) `!var`, perhaps in parentheses or (un)likely()? */
+static const char *not_var(const struct strvec *t, size_t b, size_t e,
+			   const struct locals *l)
+{
+	while (e - b > 2 && !strcmp(t->v[e - 1], ")") &&
+	       (!strcmp(t->v[b], "(") ||
+		(e - b > 3 && !strcmp(t->v[b + 1], "(") &&
+		 (!strcmp(t->v[b], "unlikely") || !strcmp(t->v[b], "likely"))))) {
+		b += strcmp(t->v[b], "(") ? 2 : 1;
+		e--;
+	}
+	if (e - b == 2 && !strcmp(t->v[b], "!") &&
+	    local_named((struct locals *)l, t->v[b + 1]))
+		return t->v[b + 1];
+	return NULL;
+}
+
+bool handed_over(const struct split_plan *plan, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < plan->nr_handovers; i++)
+		if (!strcmp(plan->handovers[i].name, name))
+			return true;
+	return false;
+}
+
+/*
+ * `!var`, `unlikely(!var)`, `!var || ...` and the like: past the check var
+ * is not zero, so a thread that finds it zero knows an earlier run took it.
+ * Only `||` at the outer level splits, so precedence is respected.
+ */
+char *zero_check_var(CXCursor check, const struct locals *l)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct strvec t = STRVEC_INIT;
+	const char *var = NULL;
+	size_t i, b = 0, e, start = 0;
+	int depth = 0;
+
+	cursor_children(check, &kids);
+	cursor_tokens(kids.v[0], &t);
+	e = t.nr;
+	/* Peel the wrappers around the whole condition first. */
+	while (e - b > 2 && !strcmp(t.v[e - 1], ")") &&
+	       (!strcmp(t.v[b], "unlikely") || !strcmp(t.v[b], "likely")) &&
+	       !strcmp(t.v[b + 1], "(")) {
+		b += 2;
+		e--;
+	}
+	start = b;
+	for (i = b; i <= e && !var; i++) {
+		if (i == e || (!depth && !strcmp(t.v[i], "||"))) {
+			var = not_var(&t, start, i, l);
+			start = i + 1;
+		} else if (!strcmp(t.v[i], "(")) {
+			depth++;
+		} else if (!strcmp(t.v[i], ")")) {
+			depth--;
+		}
+	}
+	if (var)
+		var = xstrdup(var);
+	strvec_clear(&t);
+	cursor_list_release(&kids);
+	return (char *)var;
+}
+
+static bool struct_has_field(CXCursor rec, const char *name)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	size_t i;
+	bool hit = false;
+
+	cursor_children(rec, &kids);
+	for (i = 0; i < kids.nr && !hit; i++) {
+		char *n = cursor_name(kids.v[i]);
+
+		hit = clang_getCursorKind(kids.v[i]) == CXCursor_FieldDecl &&
+		      !strcmp(n, name);
+		free(n);
+	}
+	cursor_list_release(&kids);
+	return hit;
+}
+
+/*
+ * Fields this run has already added, as "struct-USR field": two handlers
+ * of one driver that share a private structure must not both add irq_x.
+ */
+static struct strvec fields_added = STRVEC_INIT;
+
+static bool field_taken(const struct split_plan *plan, const char *name)
+{
+	char *usr = cxstring_take(clang_getCursorUSR(plan->priv_decl));
+	char *key = xasprintf("%s %s", usr, name);
+	bool hit = false;
+	size_t i;
+
+	for (i = 0; i < fields_added.nr && !hit; i++)
+		hit = !strcmp(fields_added.v[i], key);
+	if (!hit)
+		hit = struct_has_field(plan->priv_decl, name);
+	free(key);
+	free(usr);
+	return hit;
+}
+
+/* irq_<var>, unless the structure has one: then <handler>_<var>. */
+static char *field_name(const struct split_plan *plan, const char *var)
+{
+	char *name = xasprintf("irq_%s", var);
+	char *usr;
+
+	if (clang_Cursor_isNull(plan->priv_decl))
+		return name;
+	if (field_taken(plan, name)) {
+		free(name);
+		name = xasprintf("%s_%s", plan->handler, var);
+	}
+	usr = cxstring_take(clang_getCursorUSR(plan->priv_decl));
+	strvec_push_nodup(&fields_added, xasprintf("%s %s", usr, name));
+	free(usr);
+	return name;
+}
+
+static void add_handover(struct split_plan *plan, const struct local *lo)
+{
+	struct split_handover *h;
+
+	plan->handovers = xrealloc(plan->handovers,
+				   (plan->nr_handovers + 1) * sizeof(*h));
+	h = &plan->handovers[plan->nr_handovers++];
+	h->decl = lo->decl;
+	h->name = xstrdup(lo->name);
+	h->type = cxstring_take(clang_getTypeSpelling(
+		clang_getCursorType(lo->decl)));
+	h->field = field_name(plan, lo->name);
+	h->declared_in_quick = plan->stmts[lo->stmt].role == ROLE_QUICK;
+}
+
+bool used_in_role(const struct split_plan *plan, const struct local *lo,
+		  enum stmt_role role)
+{
+	size_t i;
+
+	for (i = 0; i < plan->nr_stmts; i++)
+		if (plan->stmts[i].role == role &&
+		    refs_local(plan->stmts[i].cursor, lo))
+			return true;
+	return false;
+}
+
+int plan_handovers(struct split_plan *plan, struct locals *l)
+{
+	bool staged = plan->strategy == SPLIT_STAGED;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		struct local *lo = &l->v[i];
+		enum stmt_role decl_role = plan->stmts[lo->stmt].role;
+
+		/*
+		 * staged: the main handler runs the check again, so every
+		 * value the quick check read crosses, used later or not (a
+		 * read-to-clear status read twice is 0); it recomputes the rest.
+		 */
+		if (decl_role == ROLE_THREAD ||
+		    (staged ? !lo->device_value :
+		     !used_in_role(plan, lo, ROLE_THREAD)))
+			continue;
+		if (decl_role == ROLE_CONTEXT && !lo->set_in_quick)
+			continue;
+		if (!is_integer_type(clang_getCursorType(lo->decl))) {
+			refuse(plan, "'%s' is computed in the quick check and used by the thread, but is not an integer of at most 32 bits",
+			       lo->name);
+			return -1;
+		}
+		add_handover(plan, lo);
+	}
+	return 0;
+}

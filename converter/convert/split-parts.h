@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_CONVERT_SPLIT_PARTS_H
+#define IRQCONV_CONVERT_SPLIT_PARTS_H
+
+#include "convert/split.h"
+
+/*
+ * Between the files of the split planner (split.c and split-*.c): not for
+ * the rest of convert, which sees only split.h.
+ */
+
+/* The handler's top-level locals, and what the plan learns about each. */
+struct local {
+	CXCursor decl;
+	char *name;
+	size_t stmt;		/* index of its declaration statement */
+	bool device_value;	/* holds a value read from the device */
+	bool set_in_quick;	/* assigned by a quick-check statement */
+};
+
+struct locals {
+	struct local *v;
+	size_t nr;
+};
+
+/* split.c: the refusal, and predicates every part asks */
+void refuse(struct split_plan *plan, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+bool is_unlock(const char *callee);
+bool is_device_access(const char *callee);
+/* A call that has no business in a silencing group. */
+bool is_other_call(const char *callee);
+/* `return IRQ_NONE;`, alone or as the only statement of a block. */
+bool is_return_none(CXCursor c);
+bool stmt_calls(CXCursor stmt, bool (*pred)(const char *));
+/* Spellings of the tokens of @c, in order. */
+void cursor_tokens(CXCursor c, struct strvec *out);
+/* Does @stmt assign the local @name (not a member of that name)? */
+bool stmt_assigns(CXCursor stmt, const char *name);
+char *arg_text(CXCursor call, const char *buf);
+
+/* split-locals.c: what the plan learns about the handler's locals */
+void collect_locals(const struct split_plan *plan, struct locals *l);
+void locals_release(struct locals *l);
+struct local *local_named(struct locals *l, const char *name);
+void mark_assigned(CXCursor stmt, struct locals *l, bool device, bool quick);
+bool refs_local(CXCursor c, const struct local *lo);
+bool refs_device_value(CXCursor c, const struct locals *l);
+bool used_in_role(const struct split_plan *plan, const struct local *lo,
+		  enum stmt_role role);
+/* The driver's private structure, reached from a context pointer. */
+void find_priv(struct split_plan *plan, const struct locals *l,
+	       const char *buf);
+int plan_handovers(struct split_plan *plan, struct locals *l);
+bool handed_over(const struct split_plan *plan, const char *name);
+char *zero_check_var(CXCursor check, const struct locals *l);
+
+/* split-roles.c: the statements and their side of the split */
+int cut_statements(struct split_plan *plan, CXCursor body,
+		   const char *buf, size_t len);
+int assign_roles(struct split_plan *plan, struct locals *l,
+		 bool shared, bool exclusive,
+		 enum split_strategy wanted, const char *buf);
+bool is_ownership_check(const struct split_plan *plan, size_t at,
+			const struct locals *l);
+
+/* split-locks.c */
+int split_check_locks(struct split_plan *plan);
+
+#endif

@@ -1,0 +1,636 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Split planning, the roles: cutting the body into top-level statements,
+ * finding the ownership check, the silencing writes and a locked tail, and
+ * giving each statement its side of the split.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/context.h"
+#include "convert/split-parts.h"
+#include "tu.h"
+
+/* Only device accesses (at least one write), no other call, no return. */
+static bool is_silencing_stmt(CXCursor stmt)
+{
+	enum CXCursorKind k = clang_getCursorKind(stmt);
+
+	if (k == CXCursor_DeclStmt || k == CXCursor_ReturnStmt ||
+	    has_return(stmt))
+		return false;
+	return !clang_Cursor_isNull(find_call(stmt, is_device_write)) &&
+	       clang_Cursor_isNull(find_call(stmt, is_other_call)) &&
+	       clang_Cursor_isNull(find_call(stmt, split_is_lock));
+}
+
+static bool is_flush_read(CXCursor stmt)
+{
+	return clang_getCursorKind(stmt) != CXCursor_DeclStmt &&
+	       !has_return(stmt) &&
+	       !clang_Cursor_isNull(find_call(stmt, is_device_read)) &&
+	       clang_Cursor_isNull(find_call(stmt, is_other_call)) &&
+	       clang_Cursor_isNull(find_call(stmt, split_is_lock));
+}
+
+/*
+ * The tail of a locked handler: its last two statements are an unlock,
+ * perhaps under a label, and the return.  Records where it starts.
+ */
+static CXCursor find_tail_unlock(struct split_plan *plan)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	size_t n = plan->nr_stmts;
+	CXCursor s, call = clang_getNullCursor();
+	char *name;
+
+	plan->tail = n;
+	if (n < 2 ||
+	    clang_getCursorKind(plan->stmts[n - 1].cursor) != CXCursor_ReturnStmt)
+		return call;
+	s = plan->stmts[n - 2].cursor;
+	if (clang_getCursorKind(s) == CXCursor_LabelStmt) {
+		cursor_children(s, &kids);
+		if (kids.nr == 1)
+			call = kids.v[0];
+		cursor_list_release(&kids);
+	} else {
+		call = s;
+	}
+	if (clang_Cursor_isNull(call) ||
+	    clang_getCursorKind(call) != CXCursor_CallExpr)
+		return clang_getNullCursor();
+	name = call_name(call);
+	if (strcmp(name, "spin_unlock") && strcmp(name, "_raw_spin_unlock"))
+		call = clang_getNullCursor();
+	free(name);
+	if (clang_Cursor_isNull(call))
+		return call;
+	plan->tail = n - 2;
+	if (clang_getCursorKind(s) == CXCursor_LabelStmt)
+		plan->tail_label = cxstring_take(clang_getCursorSpelling(s));
+	return call;
+}
+
+/* The local the tail returns (`return IRQ_RETVAL(v);` or `return v;`). */
+static char *tail_ret_var(const struct split_plan *plan)
+{
+	struct strvec t = STRVEC_INIT;
+	char *var = NULL;
+
+	cursor_tokens(plan->stmts[plan->nr_stmts - 1].cursor, &t);
+	if (t.nr == 5 && !strcmp(t.v[1], "IRQ_RETVAL"))
+		var = xstrdup(t.v[3]);
+	else if (t.nr == 2 && strcmp(t.v[1], "IRQ_NONE") &&
+		 strcmp(t.v[1], "IRQ_HANDLED"))
+		var = xstrdup(t.v[1]);
+	strvec_clear(&t);
+	return var;
+}
+
+/* `v = 1;`: a plain assignment of @var, no call. */
+static bool is_plain_set(CXCursor stmt, const char *var)
+{
+	struct strvec t = STRVEC_INIT;
+	bool hit;
+
+	if (clang_getCursorKind(stmt) == CXCursor_DeclStmt ||
+	    stmt_calls(stmt, any_callee))
+		return false;
+	cursor_tokens(stmt, &t);
+	hit = t.nr >= 3 && !strcmp(t.v[0], var) && !strcmp(t.v[1], "=");
+	strvec_clear(&t);
+	return hit;
+}
+
+/* The label a `goto` names, or NULL. */
+static char *goto_label(CXCursor c)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	char *label = NULL;
+
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+		cursor_children(c, &kids);
+		if (kids.nr == 1)
+			label = goto_label(kids.v[0]);
+	} else if (clang_getCursorKind(c) == CXCursor_GotoStmt) {
+		cursor_children(c, &kids);
+		if (kids.nr == 1)
+			label = cxstring_take(clang_getCursorSpelling(kids.v[0]));
+	}
+	cursor_list_release(&kids);
+	return label;
+}
+
+struct goto_walk {
+	const char *label;	/* NULL: any goto counts */
+	bool other;		/* a goto to another label */
+	bool found;		/* a goto to @label */
+};
+
+static enum CXChildVisitResult goto_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct goto_walk *w = data;
+	char *label;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_GotoStmt)
+		return CXChildVisit_Recurse;
+	label = goto_label(c);
+	if (label && w->label && !strcmp(label, w->label))
+		w->found = true;
+	else
+		w->other = true;
+	free(label);
+	return CXChildVisit_Continue;
+}
+
+static void walk_gotos(CXCursor c, struct goto_walk *w)
+{
+	if (clang_getCursorKind(c) == CXCursor_GotoStmt)
+		goto_visit(c, clang_getNullCursor(), w);
+	else
+		clang_visitChildren(c, goto_visit, w);
+}
+
+/*
+ * Would the tail return IRQ_NONE when a goto in statement @at reaches it?
+ * Yes for `return IRQ_NONE;`, and for `return IRQ_RETVAL(v);` or
+ * `return v;` when v starts at 0 or IRQ_NONE and nothing before @at
+ * changed it.
+ */
+static bool tail_returns_none(const struct split_plan *plan,
+			      const struct locals *l, size_t at)
+{
+	struct strvec t = STRVEC_INIT, init = STRVEC_INIT;
+	const char *var = NULL;
+	const struct local *lo = NULL;
+	bool none = false;
+	size_t i;
+
+	cursor_tokens(plan->stmts[plan->nr_stmts - 1].cursor, &t);
+	if (t.nr == 2 && !strcmp(t.v[1], "IRQ_NONE"))
+		none = true;
+	else if (t.nr == 5 && !strcmp(t.v[1], "IRQ_RETVAL"))
+		var = t.v[3];
+	else if (t.nr == 2)
+		var = t.v[1];
+	for (i = 0; var && i < l->nr; i++)
+		if (!strcmp(l->v[i].name, var))
+			lo = &l->v[i];
+	if (lo) {
+		cursor_tokens(lo->decl, &init);
+		none = init.nr >= 2 && !strcmp(init.v[init.nr - 2], "=") &&
+		       (!strcmp(init.v[init.nr - 1], "0") ||
+			!strcmp(init.v[init.nr - 1], "IRQ_NONE"));
+		for (i = lo->stmt + 1; none && i < at; i++)
+			if (stmt_assigns(plan->stmts[i].cursor, var))
+				none = false;
+	}
+	strvec_clear(&init);
+	strvec_clear(&t);
+	return none;
+}
+
+/* Functions a replayed assignment may call: they only compute a pointer. */
+static bool is_pure_getter(const char *callee)
+{
+	return !strcmp(callee, "netdev_priv") ||
+	       ends_with(callee, "get_drvdata");
+}
+
+static bool is_impure_call(const char *callee)
+{
+	return !is_pure_getter(callee);
+}
+
+/*
+ * `local = expr;` before the check with no device access and no call but
+ * a getter (`cp = netdev_priv(dev);`): the thread can compute it again
+ * rather than have it handed over.
+ */
+static bool is_replayable(CXCursor stmt, const struct locals *l)
+{
+	struct strvec t = STRVEC_INIT;
+	enum CXCursorKind k = clang_getCursorKind(stmt);
+	bool hit;
+
+	if (k == CXCursor_DeclStmt || k == CXCursor_IfStmt ||
+	    has_return(stmt) || stmt_calls(stmt, is_impure_call))
+		return false;
+	cursor_tokens(stmt, &t);
+	hit = t.nr > 2 && local_named((struct locals *)l, t.v[0]) &&
+	      !strcmp(t.v[1], "=");
+	strvec_clear(&t);
+	return hit;
+}
+
+/* `status = cpr16(IntrStatus);`: a device read into a local, nothing else. */
+static bool is_read_assignment(CXCursor stmt)
+{
+	enum CXCursorKind k = clang_getCursorKind(stmt);
+
+	return k != CXCursor_DeclStmt && k != CXCursor_IfStmt &&
+	       !has_return(stmt) && stmt_calls(stmt, is_device_read) &&
+	       !stmt_calls(stmt, is_other_call) &&
+	       !stmt_calls(stmt, is_device_write);
+}
+
+/*
+ * `if (cond) return IRQ_NONE;`, or in a locked handler `if (cond) goto
+ * out;` to a tail that then returns IRQ_NONE, where cond depends on a
+ * device read.
+ */
+bool is_ownership_check(const struct split_plan *plan, size_t at,
+			const struct locals *l)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor stmt = plan->stmts[at].cursor;
+	bool hit = false;
+
+	if (clang_getCursorKind(stmt) != CXCursor_IfStmt)
+		return false;
+	cursor_children(stmt, &kids);
+	if (kids.nr == 2 && !is_return_none(kids.v[1]) && plan->lock_arg &&
+	    plan->tail_label) {
+		char *label = goto_label(kids.v[1]);
+
+		if (label && !strcmp(label, plan->tail_label) &&
+		    tail_returns_none(plan, l, at))
+			hit = true;
+		free(label);
+		if (!hit)
+			goto out;
+	} else if (kids.nr != 2 || !is_return_none(kids.v[1])) {
+		goto out;
+	}
+	hit = !clang_Cursor_isNull(find_call(kids.v[0], is_device_read)) ||
+	      refs_device_value(kids.v[0], l);
+out:
+	cursor_list_release(&kids);
+	return hit;
+}
+
+/* Statement @i opens `spin_lock(x); ...; spin_unlock(x);` of plain work? */
+static size_t locked_silencing_group(const struct split_plan *plan, size_t i)
+{
+	size_t j;
+	bool writes = false;
+	CXCursor first = plan->stmts[i].cursor;
+	char *callee;
+
+	if (clang_getCursorKind(first) != CXCursor_CallExpr)
+		return 0;
+	callee = call_name(first);
+	if (strcmp(callee, "spin_lock") && strcmp(callee, "_raw_spin_lock")) {
+		free(callee);
+		return 0;
+	}
+	free(callee);
+	for (j = i + 1; j < plan->nr_stmts; j++) {
+		CXCursor s = plan->stmts[j].cursor;
+
+		if (stmt_calls(s, is_unlock))
+			return writes ? j - i + 1 : 0;
+		if (clang_getCursorKind(s) == CXCursor_DeclStmt || has_return(s) ||
+		    stmt_calls(s, is_other_call) || stmt_calls(s, split_is_lock))
+			return 0;
+		if (stmt_calls(s, is_device_write))
+			writes = true;
+	}
+	return 0;
+}
+
+/*
+ * The first group of statements after the ownership check that silences
+ * the device, and may run early: between it and the check only statements
+ * that touch no device register and take no lock.  Returns its length.
+ */
+static size_t find_silencing(const struct split_plan *plan, size_t check,
+			     size_t *start)
+{
+	size_t i, n;
+
+	for (i = check + 1; i < plan->nr_stmts; i++) {
+		CXCursor s = plan->stmts[i].cursor;
+
+		n = locked_silencing_group(plan, i);
+		if (!n && is_silencing_stmt(s)) {
+			n = 1;
+			while (i + n < plan->nr_stmts &&
+			       (is_silencing_stmt(plan->stmts[i + n].cursor) ||
+				is_flush_read(plan->stmts[i + n].cursor)))
+				n++;
+		}
+		if (n) {
+			*start = i;
+			return n;
+		}
+		if (stmt_calls(s, is_device_access) ||
+		    stmt_calls(s, split_is_lock) ||
+		    clang_getCursorKind(s) == CXCursor_DeclStmt)
+			return 0;
+	}
+	return 0;
+}
+
+int cut_statements(struct split_plan *plan, CXCursor body,
+		   const char *buf, size_t len)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct cursor_range br = cursor_range(body);
+	size_t i, prev_end;
+
+	plan->body_open = split_line_after(buf, len, br.begin);
+	plan->body_close = split_line_start(buf, br.end - 1);
+	cursor_children(body, &kids);
+	plan->stmts = xcalloc(kids.nr, sizeof(*plan->stmts));
+	plan->nr_stmts = kids.nr;
+	prev_end = plan->body_open;
+	for (i = 0; i < kids.nr; i++) {
+		struct cursor_range r = cursor_range(kids.v[i]);
+		struct split_stmt *st = &plan->stmts[i];
+
+		st->cursor = kids.v[i];
+		st->role = ROLE_THREAD;
+		if (r.begin < prev_end || split_line_start(buf, r.begin) < prev_end) {
+			refuse(plan, "%s() has two statements on one line",
+			       plan->handler);
+			break;
+		}
+		st->line_begin = prev_end;
+		/* Through the ';' that ends an expression statement. */
+		st->line_end = split_line_after(buf, len, r.end ? r.end - 1 : 0);
+		prev_end = st->line_end;
+	}
+	cursor_list_release(&kids);
+	if (!plan->reason && prev_end > plan->body_close)
+		refuse(plan, "%s() ends a statement on its closing line",
+		       plan->handler);
+	return plan->reason ? -1 : 0;
+}
+
+/*
+ * Statement @i is `spin_lock(x);` at the top level, and the handler ends
+ * with `[label:] spin_unlock(x); return ...;`: the quick check can take
+ * the lock as the old handler did and leave through the same tail.
+ */
+static bool takes_tail_lock(struct split_plan *plan, size_t i,
+			    CXCursor unlock, const char *buf)
+{
+	CXCursor s = plan->stmts[i].cursor;
+	char *name, *arg, *uarg;
+	bool hit;
+
+	if (plan->lock_arg || clang_Cursor_isNull(unlock) ||
+	    clang_getCursorKind(s) != CXCursor_CallExpr)
+		return false;
+	name = call_name(s);
+	hit = !strcmp(name, "spin_lock") || !strcmp(name, "_raw_spin_lock");
+	free(name);
+	if (!hit)
+		return false;
+	arg = arg_text(s, buf);
+	uarg = arg_text(unlock, buf);
+	hit = !strcmp(arg, uarg);
+	free(uarg);
+	if (hit) {
+		plan->lock_arg = arg;
+		plan->stmts[plan->tail].role = ROLE_TAIL;
+		plan->stmts[plan->tail + 1].role = ROLE_TAIL;
+	} else {
+		free(arg);
+	}
+	return hit;
+}
+
+/*
+ * Between the lock and the tail, every way out must go through the tail:
+ * no return, no goto elsewhere.
+ */
+static int check_locked_exits(struct split_plan *plan, size_t lock)
+{
+	size_t i;
+
+	for (i = lock + 1; i < plan->tail; i++) {
+		struct goto_walk w = { plan->tail_label, false, false };
+
+		walk_gotos(plan->stmts[i].cursor, &w);
+		if (has_return(plan->stmts[i].cursor) || w.other) {
+			refuse(plan, "%s() holds %s and leaves at line %u other than through its final unlock; the quick check could not release the lock on every path",
+			       plan->handler, plan->lock_arg,
+			       cursor_line(plan->stmts[i].cursor));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * In a locked handler the quick check keeps every statement up to the last
+ * one that writes a device register, so the device is left exactly as the
+ * old handler left it: what the thread runs writes no register itself.
+ */
+static size_t find_locked_silencing(const struct split_plan *plan,
+				    size_t check, size_t *start)
+{
+	size_t i, last = 0;
+
+	for (i = check + 1; i < plan->tail; i++)
+		if (stmt_calls(plan->stmts[i].cursor, is_device_write))
+			last = i;
+	*start = check + 1;
+	return last ? last - check : 0;
+}
+
+/* A replayable quick assignment of a local the thread uses is repeated. */
+static void mark_replays(struct split_plan *plan, const struct locals *l)
+{
+	size_t i, j;
+
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct split_stmt *st = &plan->stmts[i];
+
+		if (st->role != ROLE_QUICK || !is_replayable(st->cursor, l))
+			continue;
+		for (j = 0; j < l->nr; j++)
+			if (stmt_assigns(st->cursor, l->v[j].name) &&
+			    used_in_role(plan, &l->v[j], ROLE_THREAD))
+				st->replay = true;
+	}
+}
+
+int assign_roles(struct split_plan *plan, struct locals *l,
+		 bool shared, bool exclusive,
+		 enum split_strategy wanted, const char *buf)
+{
+	size_t i, j, check = plan->nr_stmts, sil_start = 0, sil_len = 0;
+	size_t lock = plan->nr_stmts, early_lock = plan->nr_stmts;
+	CXCursor unlock = find_tail_unlock(plan);
+	char *ret_var;
+
+	for (i = 0; i < plan->tail; i++) {
+		CXCursor s = plan->stmts[i].cursor;
+		bool device = stmt_calls(s, is_device_read);
+
+		if (clang_getCursorKind(s) != CXCursor_DeclStmt)
+			mark_assigned(s, l, device, false);
+		if (is_ownership_check(plan, i, l)) {
+			check = i;
+			break;
+		}
+		if (takes_tail_lock(plan, i, unlock, buf)) {
+			lock = i;
+			continue;
+		}
+		/* Refused below, unless no check follows (whole thread). */
+		if (early_lock == plan->nr_stmts && stmt_calls(s, split_is_lock))
+			early_lock = i;
+	}
+	if (check == plan->nr_stmts &&
+	    (wanted == SPLIT_NONE || wanted == SPLIT_ONESHOT) && exclusive) {
+		char *assumption = hardirq_assumption(plan->def);
+
+		if (assumption) {
+			refuse(plan, "%s() has no ownership check, so it would move to the thread whole and unchanged, but it %s",
+			       plan->handler, assumption);
+			free(assumption);
+			return -1;
+		}
+		plan->whole_thread = true;
+		plan->strategy = SPLIT_ONESHOT;
+		plan->why = xasprintf("the line is not shared and %s() has no check of whose interrupt it is to split out, so the primary handler is NULL and IRQF_ONESHOT keeps the line masked until the thread has run the whole handler",
+				      plan->handler);
+		return 0;
+	}
+	if (early_lock < plan->nr_stmts) {
+		refuse(plan, "%s() takes a lock before it knows the interrupt is its own, and does not end with the matching unlock and return; the check cannot run alone in hard-irq context",
+		       plan->handler);
+		return -1;
+	}
+	if (check == plan->nr_stmts) {
+		refuse(plan, "%s() has no early 'return IRQ_NONE' that depends on a device read, so there is no quick check to keep in hard-irq context",
+		       plan->handler);
+		return -1;
+	}
+	/*
+	 * Further IRQ_NONE checks belong with the first: right after it, or
+	 * after reads into locals they test (8139cp reads IntrMask, checks,
+	 * reads IntrStatus, checks again).
+	 */
+	for (;;) {
+		for (j = check + 1; j < plan->tail &&
+		     is_read_assignment(plan->stmts[j].cursor); j++)
+			;
+		if (j >= plan->tail)
+			break;
+		for (i = check + 1; i < j; i++)
+			mark_assigned(plan->stmts[i].cursor, l, true, false);
+		if (!is_ownership_check(plan, j, l))
+			break;
+		check = j;
+	}
+	if (lock < plan->nr_stmts && check_locked_exits(plan, lock))
+		return -1;
+	/* `handled = 1;` right after the check: the quick check's business. */
+	ret_var = plan->lock_arg ? tail_ret_var(plan) : NULL;
+	while (ret_var && check + 1 < plan->tail &&
+	       is_plain_set(plan->stmts[check + 1].cursor, ret_var))
+		check++;
+	free(ret_var);
+	for (i = 0; i <= check; i++) {
+		CXCursor s = plan->stmts[i].cursor;
+		bool decl = clang_getCursorKind(s) == CXCursor_DeclStmt;
+
+		plan->stmts[i].role = decl && !stmt_calls(s, is_device_read) ?
+				      ROLE_CONTEXT : ROLE_QUICK;
+		if (!decl && !is_replayable(s, l))
+			mark_assigned(s, l, false, true);
+	}
+	if (plan->lock_arg)
+		sil_len = find_locked_silencing(plan, check, &sil_start);
+	else
+		sil_len = find_silencing(plan, check, &sil_start);
+	if (plan->lock_arg && sil_len && sil_start + sil_len == plan->tail) {
+		refuse(plan, "%s() writes the device in its last statement before the unlock; the quick check would keep it all and leave the thread nothing to do",
+		       plan->handler);
+		return -1;
+	}
+
+	if (wanted == SPLIT_MASK && !sil_len) {
+		refuse(plan, "split-mask needs a device write that silences the interrupt; %s() has none the quick check could take",
+		       plan->handler);
+		return -1;
+	}
+	if (wanted == SPLIT_ONESHOT && shared) {
+		refuse(plan, "the line is requested with IRQF_SHARED; IRQF_ONESHOT would have to be agreed by every sharer");
+		return -1;
+	}
+	if (wanted == SPLIT_STAGED) {
+		if (plan->lock_arg) {
+			refuse(plan, "the staged strategy needs an ownership check made before %s() takes %s; its quick check would have to take the lock the main handler takes again",
+			       plan->handler, plan->lock_arg);
+			return -1;
+		}
+		plan->strategy = SPLIT_STAGED;
+		plan->why = xasprintf("the quick check reads the status and returns IRQ_NONE when the interrupt is not ours, IRQ_NEEDS_HANDLING otherwise, and %s() still does the work right after it in hard-irq context%s",
+				      plan->handler,
+				      shared ? ", so the line stays shareable" : "");
+		return 0;
+	}
+	if (wanted == SPLIT_NONE)
+		wanted = sil_len ? SPLIT_MASK : shared ? SPLIT_NONE : SPLIT_ONESHOT;
+	if (wanted == SPLIT_NONE) {
+		refuse(plan, "the line is shared and %s() has no device write that silences the interrupt before the work; neither split-mask nor split-oneshot is safe",
+		       plan->handler);
+		return -1;
+	}
+	plan->strategy = wanted;
+	if (wanted == SPLIT_MASK) {
+		for (i = sil_start; i < sil_start + sil_len; i++) {
+			plan->stmts[i].role = ROLE_SILENCE;
+			mark_assigned(plan->stmts[i].cursor, l, false, true);
+		}
+		if (plan->lock_arg)
+			plan->why = xasprintf("the quick check takes %s as the old handler did, reads the status, returns IRQ_NONE when the interrupt is not ours and runs the old handler up to its last register write, so the device is left as quiet as the old handler left it and the line needs no masking%s",
+					      plan->lock_arg,
+					      shared ? " and stays shareable" : "");
+		else
+			plan->why = xasprintf("the quick check reads the status, returns IRQ_NONE when the interrupt is not ours and silences the device with the handler's own register writes, so the line needs no masking%s",
+					      shared ? " and stays shareable" : "");
+		if (!plan->lock_arg && sil_start > check + 1)
+			strvec_push(&plan->notes, "The device writes that silence the interrupt ran after other work in the old handler; they now run first, in the quick check.");
+	} else {
+		plan->why = xstrdup("the line is not shared, so IRQF_ONESHOT can keep it masked until the thread has done the work");
+	}
+	mark_replays(plan, l);
+	ret_var = plan->lock_arg ? tail_ret_var(plan) : NULL;
+	for (i = check + 1; ret_var && i < plan->tail; i++) {
+		const struct local *lo = local_named(l, ret_var);
+
+		if (plan->stmts[i].role == ROLE_THREAD && lo &&
+		    refs_local(plan->stmts[i].cursor, lo)) {
+			refuse(plan, "%s() decides its return value '%s' in the work the thread would do; the thread returns IRQ_HANDLED once the quick check has claimed the interrupt",
+			       plan->handler, ret_var);
+			free(ret_var);
+			return -1;
+		}
+	}
+	free(ret_var);
+	if (plan->lock_arg) {
+		for (i = check + 1; i < plan->tail; i++) {
+			struct goto_walk w = { plan->tail_label, false, false };
+
+			if (plan->stmts[i].role != ROLE_THREAD)
+				continue;
+			walk_gotos(plan->stmts[i].cursor, &w);
+			plan->thread_goes_to_tail |= w.found;
+		}
+		strvec_push_nodup(&plan->notes, xasprintf("%s() took %s before it read the status. The quick check takes it the same way and releases it on every way out; the thread takes it with spin_lock_irqsave(), since the quick check takes it in hard-irq context.",
+							  plan->handler, plan->lock_arg));
+		if (wanted == SPLIT_MASK)
+			strvec_push(&plan->notes, "The quick check keeps every statement up to the last register write of the old handler, so that the device is left as the old handler left it; the thread runs what follows, which writes no register.");
+	}
+	return 0;
+}
