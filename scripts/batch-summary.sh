@@ -34,7 +34,8 @@ echo "  patches:            $(count '^patch: ')"
 c_ok=$(count "^compile: ok")
 c_failed=$(count "^compile: failed")
 c_nic=$(count "^compile: ok [(]not in the configuration")
-echo "  compiled:           $c_ok ok, $c_failed failed ($c_nic not in the configuration)"
+c_unbuildable=$(count "^compile: not buildable")
+echo "  compiled:           $c_ok ok, $c_failed failed ($c_nic not in the configuration), $c_unbuildable not buildable here"
 lines="0 of 0"
 if [ ${#files[@]} -gt 0 ]; then
 	lines=$(sed -n "s|^changed-lines-compiled: \([0-9]*\)/\([0-9]*\).*|\1 \2|p" "${files[@]}" |
