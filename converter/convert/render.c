@@ -775,6 +775,18 @@ static void add_fields(const struct split_plan *plan, const char *hbuf,
 	if (!plan->nr_handovers)
 		return;
 	at = split_line_start(hbuf, plan->priv_close);
+	/* Before a flexible array, above the comment lines that describe it. */
+	while (hbuf[plan->priv_close] != '}' && at > 0) {
+		size_t prev = split_line_start(hbuf, at - 1);
+		size_t p = prev;
+
+		while (hbuf[p] == ' ' || hbuf[p] == '\t')
+			p++;
+		if (strncmp(hbuf + p, "/*", 2) && hbuf[p] != '*' &&
+		    strncmp(hbuf + p, "//", 2))
+			break;
+		at = prev;
+	}
 	for (i = 0; i < plan->nr_handovers; i++)
 		strbuf_addf(&sb, "\tatomic_t %s;\t/* from %s() */\n",
 			    plan->handovers[i].field, plan->quick_name);

@@ -127,6 +127,37 @@ static bool is_integer_type(CXType t)
 	       t.kind != CXType_Float && clang_Type_getSizeOf(t) <= 4;
 }
 
+/* `char name[];` or the older `char name[0];`: it must stay the last member. */
+static bool is_flexible_array(CXCursor field)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(field));
+
+	return t.kind == CXType_IncompleteArray ||
+	       (t.kind == CXType_ConstantArray && clang_getArraySize(t) == 0);
+}
+
+/*
+ * Where new members go: before the closing '}', or before a trailing
+ * flexible array member (fsl_edma_engine's chans[], sky2_hw's irq_name[]),
+ * which C requires to be last and whose storage follows the structure.
+ * The offset of either; add_fields() takes the comment above a member too.
+ */
+static size_t priv_insert_at(CXCursor rec)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor last = clang_getNullCursor();
+	size_t i;
+
+	cursor_children(rec, &kids);
+	for (i = 0; i < kids.nr; i++)
+		if (clang_getCursorKind(kids.v[i]) == CXCursor_FieldDecl)
+			last = kids.v[i];
+	cursor_list_release(&kids);
+	if (!clang_Cursor_isNull(last) && is_flexible_array(last))
+		return cursor_range(last).begin;
+	return cursor_range(rec).end - 1;
+}
+
 /* The driver's private structure, reached from a context pointer. */
 void find_priv(struct split_plan *plan, const struct locals *l,
 	       const char *buf)
@@ -156,12 +187,10 @@ void find_priv(struct split_plan *plan, const struct locals *l,
 			continue;
 		file = cursor_file(rec);
 		if (starts_with(file, dir) && file[strlen(dir)] == '/') {
-			struct cursor_range r = cursor_range(rec);
-
 			plan->priv_var = xstrdup(l->v[i].name);
 			plan->priv_struct = cursor_name(rec);
 			plan->priv_file = file;
-			plan->priv_close = r.end - 1;	/* the '}' */
+			plan->priv_close = priv_insert_at(rec);
 			plan->priv_decl = rec;
 			break;
 		}

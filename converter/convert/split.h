@@ -83,7 +83,7 @@ struct split_plan {
 	char *priv_var;
 	char *priv_struct;
 	char *priv_file;
-	size_t priv_close;	/* offset of the line holding its '}' */
+	size_t priv_close;	/* its '}', or a trailing flexible array */
 	CXCursor priv_decl;
 
 	struct strvec notes;	/* what a reviewer should know */
