@@ -242,7 +242,7 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 		case $r in *in_config=no*) configured=no ;; esac
 		if [ $st -eq 0 ]; then
 			compiled_ok=$((compiled_ok + 1))
-		elif [ $st -eq 2 ] && [ $cstat != failed ]; then
+		elif [ $st -eq 2 ] && [ "$cstat" != failed ]; then
 			cstat=unbuildable
 		else
 			cstat=failed
@@ -250,9 +250,9 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 		fi
 		[ -f "$tree/$o.i" ] && pre+=("$tree/$o.i")
 	done
-	if [ $cstat = ok ]; then
+	if [ "$cstat" = ok ]; then
 		boot=$(boot_unit) || failed=1
-	elif [ $cstat = unbuildable ]; then
+	elif [ "$cstat" = unbuildable ]; then
 		boot="not run (the unpatched file does not compile either)"
 		cstat="not buildable here (the unpatched file fails to compile too, with the same command)"
 	else
@@ -260,7 +260,7 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 	fi
 	lines=$(scripts/batch-lines.sh "$tree" "$patch" "${pre[@]}")
 	rm -f "${pre[@]}"
-	[ $configured = no ] && [ $cstat = ok ] && cstat="ok (not in the configuration: built with a neighbour's flags)"
+	[ $configured = no ] && [ "$cstat" = ok ] && cstat="ok (not in the configuration: built with a neighbour's flags)"
 	# Preprocessed with borrowed flags says nothing about the configuration.
 	[ $configured = no ] && lines="0/$(sed 's|^[0-9]*/\([0-9]*\).*|\1|' <<<"$lines") (not in the configuration)"
 	cp "$plog" "$out/results/$name.compile.log"

@@ -16,3 +16,4 @@ expect_match "unit done" "^status: done$" "$r"
 expect_match "summary" "compiled: +0 ok, 0 failed \(0 not in the configuration\), 1 not buildable here" "$out"
 log=$(cat "$TEST_TMP"/b/work/drivers_bus_sunxi-rsb/tree/*/drivers/bus/sunxi-rsb.c.log.unpatched)
 expect_match "the unpatched file's own error" "error:" "$log"
+! grep -q 'batch-unit.sh: line' <<<"$out" || fail "the unit script complained: $out"
