@@ -219,6 +219,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	struct strvec notes = STRVEC_INIT;
 	struct split_plan plan;
 	char *reason = NULL, *hbuf = NULL, *hrel = NULL, *def_file;
+	const char *hfile;
 	struct changed_file *f, *hf = NULL;
 	enum split_strategy wanted;
 	int ret = -1;
@@ -242,10 +243,19 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	}
 	edit_list_init(&el, tu->relpath);
 	edit_list_init(&hdr, tu->relpath);
-	if (plan.priv_file && plan.nr_handovers) {
-		hrel = kbuild_relpath(&st->kb, plan.priv_file);
+	/* One header besides the handler's file: the fields' or the prototype's. */
+	hfile = plan.priv_file && plan.nr_handovers ? plan.priv_file : NULL;
+	if (plan.proto_file && hfile && strcmp(hfile, plan.proto_file)) {
+		reason = xasprintf("%s() is declared in another header than struct %s, which would take its fields",
+				   plan.handler, plan.priv_struct);
+		goto out;
+	}
+	if (plan.proto_file)
+		hfile = plan.proto_file;
+	if (hfile) {
+		hrel = kbuild_relpath(&st->kb, hfile);
 		if (!hrel)
-			hrel = kbuild_external_relpath(&st->kb, plan.priv_file);
+			hrel = kbuild_external_relpath(&st->kb, hfile);
 		if (!hrel) {
 			reason = xasprintf("struct %s is defined outside the kernel tree",
 					   plan.priv_struct);

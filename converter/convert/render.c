@@ -721,7 +721,8 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
  * handler stays) instead of replacing it.
  */
 static void add_prototypes(const struct split_plan *plan, const char *buf,
-			   size_t len, struct edit_list *el,
+			   size_t len, struct edit_list *el, const char *hbuf,
+			   struct edit_list *hdr,
 			   const char *const *names, size_t nr, bool keep_old)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(plan->def);
@@ -735,6 +736,9 @@ static void add_prototypes(const struct split_plan *plan, const char *buf,
 		struct strbuf sb = STRBUF_INIT;
 		struct cursor_range r;
 		char *name, *file, *text, *q;
+		const char *fbuf = buf;
+		struct edit_list *fel = el;
+		size_t flen = len;
 		size_t begin, end;
 
 		if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
@@ -742,21 +746,29 @@ static void add_prototypes(const struct split_plan *plan, const char *buf,
 			continue;
 		name = cursor_name(c);
 		file = cursor_file(c);
-		if (strcmp(name, plan->handler) || strcmp(file, plan->file)) {
+		/* The header's copy goes through its own edit list. */
+		if (hdr != el && plan->proto_file &&
+		    !strcmp(file, plan->proto_file)) {
+			fbuf = hbuf;
+			fel = hdr;
+			flen = strlen(hbuf);
+		}
+		if (strcmp(name, plan->handler) ||
+		    (fel == el && strcmp(file, plan->file))) {
 			free(name);
 			free(file);
 			continue;
 		}
 		r = cursor_range(c);
-		begin = split_line_start(buf, r.begin);
-		end = split_line_after(buf, len, r.end);
-		text = xstrndup(buf + begin, end - begin);
+		begin = split_line_start(fbuf, r.begin);
+		end = split_line_after(fbuf, flen, r.end);
+		text = xstrndup(fbuf + begin, end - begin);
 		/* The prototype names the handler once. */
 		q = strstr(text, plan->handler);
 		for (k = 0; k < nr; k++)
 			strbuf_addf(&sb, "%.*s%s%s", (int)(q - text), text,
 				    names[k], q + strlen(plan->handler));
-		edit_add(el, begin, keep_old ? 0 : end - begin, sb.buf,
+		edit_add(fel, begin, keep_old ? 0 : end - begin, sb.buf,
 			 "prototypes");
 		strbuf_release(&sb);
 		free(text);
@@ -839,7 +851,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		render_quick(&text, plan, buf);
 		staged_tidy(&text);
 		edit_add(el, insert_at, 0, text.buf, "quick check");
-		add_prototypes(plan, buf, len, el,
+		add_prototypes(plan, buf, len, el, hbuf, hdr,
 			       (const char *const[]){ plan->quick_name }, 1, true);
 		add_fields(plan, hbuf, hdr);
 		goto out;
@@ -853,7 +865,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		      need_flags || plan->lock_arg, bh_region);
 	edit_add(el, insert_at, plan->def_range.end - insert_at, text.buf,
 		 "quick check and thread");
-	add_prototypes(plan, buf, len, el,
+	add_prototypes(plan, buf, len, el, hbuf, hdr,
 		       (const char *const[]){ plan->quick_name, plan->thread_name },
 		       2, false);
 	add_fields(plan, hbuf, hdr);

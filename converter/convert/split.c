@@ -183,6 +183,55 @@ char *arg_text(CXCursor call, const char *buf)
 	return xstrndup(buf + r.begin, r.end - r.begin);
 }
 
+/*
+ * A declaration of the handler in a header: the halves must replace it there
+ * too, or the use before the definition names nothing and the old prototype
+ * declares a static function that no longer exists.  Only a header of the
+ * driver's own directory is edited.  -1 after a refusal.
+ */
+static int find_proto_file(struct split_plan *plan)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(plan->def);
+	struct cursor_list kids = { NULL, 0, 0 };
+	char *dir = xstrdup(plan->file);
+	size_t i;
+	int ret = 0;
+
+	*strrchr(dir, '/') = '\0';
+	cursor_children(clang_getTranslationUnitCursor(tu), &kids);
+	for (i = 0; i < kids.nr && !ret; i++) {
+		CXCursor c = kids.v[i];
+		char *name, *file;
+
+		if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+		    clang_isCursorDefinition(c))
+			continue;
+		name = cursor_name(c);
+		file = cursor_file(c);
+		if (strcmp(name, plan->handler) || !strcmp(file, plan->file)) {
+			free(name);
+			free(file);
+			continue;
+		}
+		if (!starts_with(file, dir) || file[strlen(dir)] != '/') {
+			refuse(plan, "%s() is also declared in %s, outside the driver's directory",
+			       plan->handler, file);
+			ret = -1;
+		} else if (plan->proto_file && strcmp(plan->proto_file, file)) {
+			refuse(plan, "%s() is declared in two headers", plan->handler);
+			ret = -1;
+		} else if (!plan->proto_file) {
+			plan->proto_file = file;
+			file = NULL;
+		}
+		free(name);
+		free(file);
+	}
+	cursor_list_release(&kids);
+	free(dir);
+	return ret;
+}
+
 int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    bool exclusive, enum split_strategy wanted,
 		    struct split_plan *plan)
@@ -220,6 +269,8 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 	    plan->whole_thread)
 		goto out;
 	find_priv(plan, &l, buf);
+	if (find_proto_file(plan))
+		goto out;
 	if (plan_handovers(plan, &l) || split_check_locks(plan))
 		goto out;
 	if (plan->nr_handovers && !plan->priv_var) {
@@ -270,6 +321,7 @@ void split_plan_release(struct split_plan *plan)
 	free(plan->priv_var);
 	free(plan->priv_struct);
 	free(plan->priv_file);
+	free(plan->proto_file);
 	strvec_clear(&plan->notes);
 	strvec_clear(&plan->moved);
 	memset(plan, 0, sizeof(*plan));

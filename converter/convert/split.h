@@ -86,6 +86,12 @@ struct split_plan {
 	size_t priv_close;	/* its '}', or a trailing flexible array */
 	CXCursor priv_decl;
 
+	/*
+	 * A header of the driver that also declares the handler (acenic.h):
+	 * its prototype is rewritten there, as the private structure's fields are.
+	 */
+	char *proto_file;
+
 	struct strvec notes;	/* what a reviewer should know */
 	struct strvec moved;	/* one line per kind of code moved to the thread */
 
@@ -121,7 +127,8 @@ enum split_strategy split_strategy_parse(const char *name);
 /*
  * Add to @el the edits that replace the handler in @buf by its two halves
  * (and fold its tasklet), and to @hdr, the edits of the file @hbuf that
- * holds the private structure, its new fields (@hdr may be @el).  What a
+ * holds the private structure, its new fields, or the handler's prototype
+ * (plan->proto_file) its two halves (@hdr may be @el).  What a
  * reviewer should know goes to @notes.  -1 with @reason when it cannot.
  */
 int split_render_all(const struct split_plan *plan, const char *buf,
