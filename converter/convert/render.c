@@ -188,37 +188,95 @@ static void doc_comment(struct strbuf *out, const char *name,
 }
 
 /*
- * `unsigned int status, sctrl;` where the half uses only status: drop the
- * declarators it does not use (no initialiser), or W=1 warns.
+ * Is the declarator @var of the statement @at used by the half @h?  By its
+ * statements, the quick statements the thread replays, or a context
+ * declaration the half keeps (@need).
+ */
+static bool decl_used_in_half(const struct split_plan *plan,
+			      const struct half *h, const bool *need,
+			      size_t at, CXCursor var)
+{
+	size_t j;
+
+	/* The thread assigns what it takes over. */
+	for (j = 0; in_half(h, ROLE_THREAD) && j < plan->nr_handovers; j++)
+		if (clang_equalCursors(plan->handovers[j].decl, var))
+			return true;
+	for (j = 0; j < plan->nr_stmts; j++) {
+		const struct split_stmt *st = &plan->stmts[j];
+		bool user = in_half(h, st->role) ||
+			    (in_half(h, ROLE_THREAD) && st->replay) ||
+			    (st->role == ROLE_CONTEXT && need[j]);
+
+		if (j != at && user && refs_decl(st->cursor, var))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * `unsigned int status, sctrl;` where the half uses only one of them: drop
+ * the declarators it does not use, or -Wunused-variable fires.  Only those
+ * without an initialiser (its side effects stay); the first one takes the
+ * comma after it, the others the comma before.
  */
 static void add_decl_for_half(struct strbuf *out, const struct split_plan *plan,
-			      const struct half *h, size_t at, const char *buf)
+			      const struct half *h, const bool *need,
+			      size_t at, const char *buf)
 {
 	const struct split_stmt *st = &plan->stmts[at];
 	struct cursor_list vars = { NULL, 0, 0 };
 	struct strbuf line = STRBUF_INIT;
-	size_t v, j;
+	size_t v, nr_kept;
 
 	strbuf_add(&line, buf + st->line_begin, st->line_end - st->line_begin);
 	cursor_children(st->cursor, &vars);
-	for (v = 0; vars.nr > 1 && v < vars.nr; v++) {
-		char *name = cursor_name(vars.v[v]), *p;
-		char *cut = xasprintf(", %s", name);
-		bool used = false;
-		size_t n = strlen(cut);
+	nr_kept = vars.nr;
+	for (v = vars.nr; vars.nr > 1 && v-- > 0;) {
+		CXFile f;
+		unsigned int ln, col, off;
+		size_t name, end, b, e;
+		char *n;
 
-		for (j = 0; j < plan->nr_stmts && !used; j++)
-			used = j != at && (in_half(h, plan->stmts[j].role) ||
-					   (plan->stmts[j].role == ROLE_CONTEXT &&
-					    j > at)) &&
-			       refs_decl(plan->stmts[j].cursor, vars.v[v]);
-		p = used ? NULL : strstr(line.buf, cut);
-		if (p && (p[n] == ',' || p[n] == ';')) {
-			memmove(p, p + n, line.len - (p - line.buf) - n + 1);
-			line.len -= n;
+		if (decl_used_in_half(plan, h, need, at, vars.v[v]) ||
+		    nr_kept == 1)
+			continue;
+		clang_getExpansionLocation(clang_getCursorLocation(vars.v[v]),
+					   &f, &ln, &col, &off);
+		n = cursor_name(vars.v[v]);
+		if (off < st->line_begin || off >= st->line_end ||
+		    strncmp(buf + off, n, strlen(n))) {
+			free(n);
+			continue;
 		}
-		free(cut);
-		free(name);
+		name = off - st->line_begin;
+		end = name + strlen(n);
+		free(n);
+		e = end;
+		while (e < line.len && (line.buf[e] == ' ' || line.buf[e] == '\t'))
+			e++;
+		if (e >= line.len || (line.buf[e] != ',' && line.buf[e] != ';'))
+			continue;	/* an initialiser or an array */
+		b = name;
+		while (b > 0 && (line.buf[b - 1] == '*' || line.buf[b - 1] == ' '))
+			b--;
+		if (b > 0 && line.buf[b - 1] == ',') {
+			b--;		/* `, *name` */
+			e = end;
+		} else if (line.buf[e] == ',') {
+			b = name;	/* `*name, ` after the type */
+			while (b > 0 && line.buf[b - 1] == '*')
+				b--;
+			e++;
+			while (e < line.len && (line.buf[e] == ' ' ||
+						line.buf[e] == '\t'))
+				e++;
+		} else {
+			continue;
+		}
+		memmove(line.buf + b, line.buf + e, line.len - e + 1);
+		line.len -= e - b;
+		nr_kept--;
 	}
 	cursor_list_release(&vars);
 	strbuf_addstr(out, line.buf);
@@ -252,7 +310,7 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 			continue;
 		if (st->role == ROLE_CONTEXT &&
 		    clang_getCursorKind(st->cursor) == CXCursor_DeclStmt)
-			add_decl_for_half(out, plan, &quick, i, buf);
+			add_decl_for_half(out, plan, &quick, need, i, buf);
 		else
 			strbuf_add(out, buf + st->line_begin,
 				   st->line_end - st->line_begin);
@@ -319,8 +377,11 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 		struct cursor_list vars = { NULL, 0, 0 };
 
 		if (st->role == ROLE_CONTEXT && need[i]) {
-			strbuf_add(out, buf + st->line_begin,
-				   st->line_end - st->line_begin);
+			if (clang_getCursorKind(st->cursor) == CXCursor_DeclStmt)
+				add_decl_for_half(out, plan, &thread, need, i, buf);
+			else
+				strbuf_add(out, buf + st->line_begin,
+					   st->line_end - st->line_begin);
 			continue;
 		}
 		if (st->role != ROLE_QUICK ||

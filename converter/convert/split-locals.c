@@ -352,6 +352,31 @@ bool used_in_role(const struct split_plan *plan, const struct local *lo,
 	return false;
 }
 
+/*
+ * Does the thread use @lo: in its statements, or through a context
+ * declaration it keeps (apple_dart_irq()'s `u64 addr = addr_lo | ...`
+ * reads the quick check's addr_lo)?  @depth bounds chains of them.
+ */
+static bool used_by_thread(const struct split_plan *plan,
+			   const struct locals *l, const struct local *lo,
+			   int depth)
+{
+	size_t i, k;
+
+	if (used_in_role(plan, lo, ROLE_THREAD))
+		return true;
+	for (i = 0; depth > 0 && i < plan->nr_stmts; i++) {
+		if (plan->stmts[i].role != ROLE_CONTEXT || i == lo->stmt ||
+		    !refs_local(plan->stmts[i].cursor, lo))
+			continue;
+		for (k = 0; k < l->nr; k++)
+			if (l->v[k].stmt == i &&
+			    used_by_thread(plan, l, &l->v[k], depth - 1))
+				return true;
+	}
+	return false;
+}
+
 int plan_handovers(struct split_plan *plan, struct locals *l)
 {
 	bool staged = plan->strategy == SPLIT_STAGED;
@@ -368,7 +393,7 @@ int plan_handovers(struct split_plan *plan, struct locals *l)
 		 */
 		if (decl_role == ROLE_THREAD ||
 		    (staged ? !lo->device_value :
-		     !used_in_role(plan, lo, ROLE_THREAD)))
+		     !used_by_thread(plan, l, lo, 4)))
 			continue;
 		if (decl_role == ROLE_CONTEXT && !lo->set_in_quick)
 			continue;
