@@ -302,13 +302,60 @@ static size_t locked_silencing_group(const struct split_plan *plan, size_t i)
 	return 0;
 }
 
+static enum CXChildVisitResult label_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LabelStmt) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool has_label(CXCursor stmt)
+{
+	bool hit = clang_getCursorKind(stmt) == CXCursor_LabelStmt;
+
+	if (!hit)
+		clang_visitChildren(stmt, label_visit, &hit);
+	return hit;
+}
+
+/*
+ * May the group [@start, @start + @n) run right after the check, in the
+ * quick check?  Not when a goto of the thread jumps to it
+ * (pic32_sqi_isr()'s `irq_done: writel(enable, ...)`), nor when it reads
+ * a local that the statements it would jump ahead of assign.
+ */
+static bool may_run_early(const struct split_plan *plan,
+			  const struct locals *l, size_t check, size_t start,
+			  size_t n)
+{
+	size_t i, j, k;
+
+	for (i = start; i < start + n; i++) {
+		if (has_label(plan->stmts[i].cursor))
+			return false;
+		for (k = 0; k < l->nr; k++) {
+			if (!refs_local(plan->stmts[i].cursor, &l->v[k]))
+				continue;
+			for (j = check + 1; j < start; j++)
+				if (stmt_assigns(plan->stmts[j].cursor,
+						 l->v[k].name))
+					return false;
+		}
+	}
+	return true;
+}
+
 /*
  * The first group of statements after the ownership check that silences
  * the device, and may run early: between it and the check only statements
  * that touch no device register and take no lock.  Returns its length.
  */
 static size_t find_silencing(const struct split_plan *plan, size_t check,
-			     size_t *start)
+			     size_t *start, const struct locals *l)
 {
 	size_t i, n;
 
@@ -323,6 +370,8 @@ static size_t find_silencing(const struct split_plan *plan, size_t check,
 				is_flush_read(plan->stmts[i + n].cursor)))
 				n++;
 		}
+		if (n && !may_run_early(plan, l, check, i, n))
+			return 0;
 		if (n) {
 			*start = i;
 			return n;
@@ -551,7 +600,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 	if (plan->lock_arg)
 		sil_len = find_locked_silencing(plan, check, &sil_start);
 	else
-		sil_len = find_silencing(plan, check, &sil_start);
+		sil_len = find_silencing(plan, check, &sil_start, l);
 	if (plan->lock_arg && sil_len && sil_start + sil_len == plan->tail) {
 		refuse(plan, "%s() writes the device in its last statement before the unlock; the quick check would keep it all and leave the thread nothing to do",
 		       plan->handler);
