@@ -377,6 +377,71 @@ static bool used_by_thread(const struct split_plan *plan,
 	return false;
 }
 
+struct for_walk {
+	const char *name;
+	struct cursor_list fors;
+};
+
+static enum CXChildVisitResult for_visit(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct for_walk *w = data;
+	struct strvec t = STRVEC_INIT;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_ForStmt)
+		return CXChildVisit_Recurse;
+	cursor_tokens(c, &t);
+	if (t.nr > 3 && !strcmp(t.v[2], w->name) && !strcmp(t.v[3], "="))
+		cursor_list_push(&w->fors, c);
+	strvec_clear(&t);
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Does the thread use @lo only inside `for (lo = ...; ...)` loops, which set
+ * it before reading it (ast_vhub_irq()'s counter i)?  Then the value the
+ * quick check left in it, perhaps none, need not cross.
+ */
+static bool thread_sets_first(const struct split_plan *plan,
+			      const struct local *lo)
+{
+	size_t i, r, f;
+	bool inside = true, found = false;
+
+	for (i = 0; i < plan->nr_stmts && inside; i++) {
+		struct for_walk w = { lo->name, { NULL, 0, 0 } };
+		struct cursor_list refs = { NULL, 0, 0 };
+
+		if (plan->stmts[i].role != ROLE_THREAD)
+			continue;
+		find_refs(plan->stmts[i].cursor, lo->decl, &refs);
+		found |= refs.nr > 0;
+		if (refs.nr) {
+			for_visit(plan->stmts[i].cursor, clang_getNullCursor(), &w);
+			clang_visitChildren(plan->stmts[i].cursor, for_visit, &w);
+		}
+		for (r = 0; r < refs.nr && inside; r++) {
+			struct cursor_range rr = cursor_range(refs.v[r]);
+
+			inside = false;
+			for (f = 0; f < w.fors.nr && !inside; f++) {
+				struct cursor_range fr = cursor_range(w.fors.v[f]);
+
+				inside = rr.begin >= fr.begin && rr.end <= fr.end;
+			}
+		}
+		cursor_list_release(&refs);
+		cursor_list_release(&w.fors);
+	}
+	/* A declaration the thread keeps may read it before any loop. */
+	for (i = 0; i < plan->nr_stmts && inside; i++)
+		if (plan->stmts[i].role == ROLE_CONTEXT && i != lo->stmt &&
+		    refs_local(plan->stmts[i].cursor, lo))
+			inside = false;
+	return inside && found;
+}
+
 int plan_handovers(struct split_plan *plan, struct locals *l)
 {
 	bool staged = plan->strategy == SPLIT_STAGED;
@@ -396,6 +461,8 @@ int plan_handovers(struct split_plan *plan, struct locals *l)
 		     !used_by_thread(plan, l, lo, 4)))
 			continue;
 		if (decl_role == ROLE_CONTEXT && !lo->set_in_quick)
+			continue;
+		if (!staged && thread_sets_first(plan, lo))
 			continue;
 		if (!is_integer_type(clang_getCursorType(lo->decl))) {
 			refuse(plan, "'%s' is computed in the quick check and used by the thread, but is not an integer of at most 32 bits",
