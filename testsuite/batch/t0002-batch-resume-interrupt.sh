@@ -6,7 +6,6 @@
 # timeout: 900
 . "$TESTLIB"
 # grep a here-string: no pipe, so no SIGPIPE from grep -q under pipefail
-expect_match() { grep -Eq -- "$2" <<<"$3" || fail "$1: '$2' not found in: $3"; }
 bin=$TEST_TMP/irqconv		# a private copy: others may rebuild build/bin
 cp "$IRQCONV" "$bin"
 # The boot step has its own test (t0007); here it would only add minutes.

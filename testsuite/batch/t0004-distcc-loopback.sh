@@ -3,7 +3,6 @@
 # result is the same as without distcc.
 # timeout: 600
 . "$TESTLIB"
-expect_match() { grep -Eq -- "$2" <<<"$3" || fail "$1: '$2' not found in: $3"; }
 command -v distcc >/dev/null && command -v distccd >/dev/null ||
 	skip "distcc is not installed (make deps)"
 port=$((20000 + RANDOM % 20000))

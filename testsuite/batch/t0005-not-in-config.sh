@@ -3,7 +3,6 @@
 # its changed lines are not counted as compiled under the configuration.
 # timeout: 600
 . "$TESTLIB"
-expect_match() { grep -Eq -- "$2" <<<"$3" || fail "$1: '$2' not found in: $3"; }
 bin=$TEST_TMP/irqconv
 cp "$IRQCONV" "$bin"
 out=$(make --no-print-directory -s batch PATHS=sound/mips/snd-n64.c \

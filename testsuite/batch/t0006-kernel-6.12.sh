@@ -2,7 +2,6 @@
 # converts there too and compiles with the 6.12 tree's kbuild commands.
 # timeout: 600
 . "$TESTLIB"
-expect_match() { grep -Eq -- "$2" <<<"$3" || fail "$1: '$2' not found in: $3"; }
 [ -f "$BUILD/kbuild-6.12/.config" ] || skip "no 6.12 workspace (make workspaces)"
 bin=$TEST_TMP/irqconv
 cp "$IRQCONV" "$bin"

@@ -3,7 +3,6 @@
 # here": the patch cannot be judged, so it is neither ok nor a failure.
 # timeout: 600
 . "$TESTLIB"
-expect_match() { grep -Eq -- "$2" <<<"$3" || fail "$1: '$2' not found in: $3"; }
 bin=$TEST_TMP/irqconv
 cp "$IRQCONV" "$bin"
 out=$(make --no-print-directory -s batch PATHS=drivers/bus/sunxi-rsb.c \
@@ -16,4 +15,4 @@ expect_match "unit done" "^status: done$" "$r"
 expect_match "summary" "compiled: +0 ok, 0 failed \(0 not in the configuration\), 1 not buildable here" "$out"
 log=$(cat "$TEST_TMP"/b/work/drivers_bus_sunxi-rsb/tree/*/drivers/bus/sunxi-rsb.c.log.unpatched)
 expect_match "the unpatched file's own error" "error:" "$log"
-! grep -q 'batch-unit.sh: line' <<<"$out" || fail "the unit script complained: $out"
+expect_no_match "the unit script complained" "batch-unit.sh: line" "$out"
