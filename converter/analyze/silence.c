@@ -19,7 +19,9 @@
  *   accesses, at least one a write (and the accesses right after it), or
  *   a `spin_lock(); ... spin_unlock();` group of them (ens1370); before it
  *   only statements that touch no register, take no lock and declare
- *   nothing, which the primary may overtake;
+ *   nothing, which the primary may overtake; and the group holds no goto
+ *   label and reads no variable of the handler that the statements it
+ *   overtakes assign (pic32-sqi, tsi148);
  * - locked: every write between the check and the tail unlock, unless the
  *   last one is the statement right before the unlock (nothing would be
  *   left for the thread).
@@ -356,8 +358,130 @@ static void add_write(CXCursor call, void *data)
 	free(callee);
 }
 
+static enum CXChildVisitResult label_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LabelStmt) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool has_label(CXCursor c)
+{
+	bool hit = clang_getCursorKind(c) == CXCursor_LabelStmt;
+
+	if (!hit)
+		clang_visitChildren(c, label_visit, &hit);
+	return hit;
+}
+
+/* The handler's own variables a statement reads or writes. */
+struct local_refs {
+	CXCursor fn;
+	CXCursor *v;
+	size_t nr, alloc;
+};
+
+static enum CXChildVisitResult local_ref_visit(CXCursor c, CXCursor parent,
+					       CXClientData data)
+{
+	struct local_refs *lr = data;
+	CXCursor ref;
+	size_t i;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	ref = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
+	    !clang_equalCursors(clang_getCursorSemanticParent(ref), lr->fn))
+		return CXChildVisit_Continue;
+	for (i = 0; i < lr->nr; i++)
+		if (clang_equalCursors(lr->v[i], ref))
+			return CXChildVisit_Continue;
+	if (lr->nr == lr->alloc) {
+		lr->alloc = lr->alloc ? 2 * lr->alloc : 8;
+		lr->v = xrealloc(lr->v, lr->alloc * sizeof(*lr->v));
+	}
+	lr->v[lr->nr++] = ref;
+	return CXChildVisit_Continue;
+}
+
+static bool is_assign_token(const char *t)
+{
+	return !strcmp(t, "=") || !strcmp(t, "|=") || !strcmp(t, "&=") ||
+	       !strcmp(t, "+=") || !strcmp(t, "-=") || !strcmp(t, "++") ||
+	       !strcmp(t, "--");
+}
+
+/* Does @stmt assign the variable @name (not a member of that name)? */
+static bool assigns(CXCursor stmt, const char *name)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
+	CXToken *toks;
+	unsigned int i, n;
+	bool hit = false;
+	char **s;
+
+	clang_tokenize(tu, clang_getCursorExtent(stmt), &toks, &n);
+	s = xcalloc(n ? n : 1, sizeof(*s));
+	for (i = 0; i < n; i++)
+		s[i] = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
+	for (i = 0; i < n && !hit; i++) {
+		bool member = i && (!strcmp(s[i - 1], ".") ||
+				    !strcmp(s[i - 1], "->"));
+
+		if (strcmp(s[i], name) || member)
+			continue;
+		hit = (i + 1 < n && is_assign_token(s[i + 1])) ||
+		      (i && (!strcmp(s[i - 1], "++") || !strcmp(s[i - 1], "--")));
+	}
+	for (i = 0; i < n; i++)
+		free(s[i]);
+	free(s);
+	clang_disposeTokens(tu, toks, n);
+	return hit;
+}
+
+/*
+ * May the group [@start, @start + @n) run right after the check, in the
+ * primary?  Not when a goto of the work jumps to it (pic32_sqi_isr()'s
+ * `irq_done: writel(enable, ...)`), nor when it writes a value that the
+ * statements it would overtake compute (tsi148_irqhandler()'s `serviced`):
+ * convert's may_run_early() (convert/split-roles.c), the same rule.
+ */
+static bool may_run_early(const struct body *b, CXCursor fn, size_t check,
+			  size_t start, size_t n)
+{
+	struct local_refs lr = { fn, NULL, 0, 0 };
+	bool ok = true;
+	size_t i, j, k;
+
+	for (i = start; i < start + n && ok; i++) {
+		if (has_label(b->v[i].c)) {
+			ok = false;
+			break;
+		}
+		lr.nr = 0;
+		clang_visitChildren(b->v[i].c, local_ref_visit, &lr);
+		for (k = 0; k < lr.nr && ok; k++) {
+			char *name = cxstring_take(clang_getCursorSpelling(lr.v[k]));
+
+			for (j = check + 1; j < start && ok; j++)
+				ok = !assigns(b->v[j].c, name);
+			free(name);
+		}
+	}
+	free(lr.v);
+	return ok;
+}
+
 /* [*@start, *@start + return) silences the device, in a handler without lock. */
-static size_t find_silencing(const struct body *b, size_t check, size_t *start)
+static size_t find_silencing(const struct body *b, CXCursor fn, size_t check,
+			     size_t *start)
 {
 	size_t i, n;
 
@@ -371,6 +495,8 @@ static size_t find_silencing(const struct body *b, size_t check, size_t *start)
 						 is_flush(&b->v[i + n])))
 				n++;
 		}
+		if (n && !may_run_early(b, fn, check, i, n))
+			return 0;
 		if (n) {
 			*start = i;
 			return n;
@@ -430,7 +556,7 @@ void analyze_silence(struct analysis_ctx *ctx)
 		check = j;
 	}
 	len = locked ? find_locked_silencing(&b, check, tail, &start) :
-		       find_silencing(&b, check, &start);
+		       find_silencing(&b, ctx->fn, check, &start);
 	for (i = start; i < start + len; i++)
 		calls_in(b.v[i].c, add_write, &ww);
 out:
