@@ -119,3 +119,58 @@ void tu_release(struct tu *tu)
 	free(tu->first_error);
 	memset(tu, 0, sizeof(*tu));
 }
+
+static enum CXChildVisitResult label_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_LabelStmt) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+bool cursor_has_label(CXCursor c)
+{
+	bool hit = clang_getCursorKind(c) == CXCursor_LabelStmt;
+
+	if (!hit)
+		clang_visitChildren(c, label_visit, &hit);
+	return hit;
+}
+
+static bool is_assign_token(const char *t)
+{
+	return !strcmp(t, "=") || !strcmp(t, "|=") || !strcmp(t, "&=") ||
+	       !strcmp(t, "+=") || !strcmp(t, "-=") || !strcmp(t, "++") ||
+	       !strcmp(t, "--");
+}
+
+bool cursor_assigns(CXCursor stmt, const char *name)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
+	CXToken *toks;
+	unsigned int i, n;
+	bool hit = false;
+	char **s;
+
+	clang_tokenize(tu, clang_getCursorExtent(stmt), &toks, &n);
+	s = xcalloc(n ? n : 1, sizeof(*s));
+	for (i = 0; i < n; i++)
+		s[i] = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
+	for (i = 0; i < n && !hit; i++) {
+		bool member = i && (!strcmp(s[i - 1], ".") ||
+				    !strcmp(s[i - 1], "->"));
+
+		if (strcmp(s[i], name) || member)
+			continue;
+		hit = (i + 1 < n && is_assign_token(s[i + 1])) ||
+		      (i && (!strcmp(s[i - 1], "++") || !strcmp(s[i - 1], "--")));
+	}
+	for (i = 0; i < n; i++)
+		free(s[i]);
+	free(s);
+	clang_disposeTokens(tu, toks, n);
+	return hit;
+}

@@ -35,4 +35,13 @@ void tu_print_diagnostics(const struct tu *tu, FILE *out);
 /* Convenience wrappers that dispose the CXString they take. */
 char *cxstring_take(CXString s);
 
+/* A label statement at or below @c (a target of some goto). */
+bool cursor_has_label(CXCursor c);
+/*
+ * Does @stmt assign the variable @name, as written: `name = ...`, `name |=
+ * ...`, `++name` and the like, not a member of that name.  Scan's analyses
+ * and convert's split ask it alike, so that they agree.
+ */
+bool cursor_assigns(CXCursor stmt, const char *name);
+
 #endif

@@ -358,26 +358,6 @@ static void add_write(CXCursor call, void *data)
 	free(callee);
 }
 
-static enum CXChildVisitResult label_visit(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_LabelStmt) {
-		*(bool *)data = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-static bool has_label(CXCursor c)
-{
-	bool hit = clang_getCursorKind(c) == CXCursor_LabelStmt;
-
-	if (!hit)
-		clang_visitChildren(c, label_visit, &hit);
-	return hit;
-}
-
 /* The handler's own variables a statement reads or writes. */
 struct local_refs {
 	CXCursor fn;
@@ -410,42 +390,6 @@ static enum CXChildVisitResult local_ref_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-static bool is_assign_token(const char *t)
-{
-	return !strcmp(t, "=") || !strcmp(t, "|=") || !strcmp(t, "&=") ||
-	       !strcmp(t, "+=") || !strcmp(t, "-=") || !strcmp(t, "++") ||
-	       !strcmp(t, "--");
-}
-
-/* Does @stmt assign the variable @name (not a member of that name)? */
-static bool assigns(CXCursor stmt, const char *name)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
-	CXToken *toks;
-	unsigned int i, n;
-	bool hit = false;
-	char **s;
-
-	clang_tokenize(tu, clang_getCursorExtent(stmt), &toks, &n);
-	s = xcalloc(n ? n : 1, sizeof(*s));
-	for (i = 0; i < n; i++)
-		s[i] = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
-	for (i = 0; i < n && !hit; i++) {
-		bool member = i && (!strcmp(s[i - 1], ".") ||
-				    !strcmp(s[i - 1], "->"));
-
-		if (strcmp(s[i], name) || member)
-			continue;
-		hit = (i + 1 < n && is_assign_token(s[i + 1])) ||
-		      (i && (!strcmp(s[i - 1], "++") || !strcmp(s[i - 1], "--")));
-	}
-	for (i = 0; i < n; i++)
-		free(s[i]);
-	free(s);
-	clang_disposeTokens(tu, toks, n);
-	return hit;
-}
-
 /*
  * May the group [@start, @start + @n) run right after the check, in the
  * primary?  Not when a goto of the work jumps to it (pic32_sqi_isr()'s
@@ -461,7 +405,7 @@ static bool may_run_early(const struct body *b, CXCursor fn, size_t check,
 	size_t i, j, k;
 
 	for (i = start; i < start + n && ok; i++) {
-		if (has_label(b->v[i].c)) {
+		if (cursor_has_label(b->v[i].c)) {
 			ok = false;
 			break;
 		}
@@ -471,7 +415,7 @@ static bool may_run_early(const struct body *b, CXCursor fn, size_t check,
 			char *name = cxstring_take(clang_getCursorSpelling(lr.v[k]));
 
 			for (j = check + 1; j < start && ok; j++)
-				ok = !assigns(b->v[j].c, name);
+				ok = !cursor_assigns(b->v[j].c, name);
 			free(name);
 		}
 	}

@@ -35,8 +35,6 @@ bool is_return_none(CXCursor c);
 bool stmt_calls(CXCursor stmt, bool (*pred)(const char *));
 /* Spellings of the tokens of @c, in order. */
 void cursor_tokens(CXCursor c, struct strvec *out);
-/* Does @stmt assign the local @name (not a member of that name)? */
-bool stmt_assigns(CXCursor stmt, const char *name);
 char *arg_text(CXCursor call, const char *buf);
 
 /* split-locals.c: what the plan learns about the handler's locals */

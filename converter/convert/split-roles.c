@@ -185,7 +185,7 @@ static bool tail_returns_none(const struct split_plan *plan,
 		       (!strcmp(init.v[init.nr - 1], "0") ||
 			!strcmp(init.v[init.nr - 1], "IRQ_NONE"));
 		for (i = lo->stmt + 1; none && i < at; i++)
-			if (stmt_assigns(plan->stmts[i].cursor, var))
+			if (cursor_assigns(plan->stmts[i].cursor, var))
 				none = false;
 	}
 	strvec_clear(&init);
@@ -302,26 +302,6 @@ static size_t locked_silencing_group(const struct split_plan *plan, size_t i)
 	return 0;
 }
 
-static enum CXChildVisitResult label_visit(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_LabelStmt) {
-		*(bool *)data = true;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
-static bool has_label(CXCursor stmt)
-{
-	bool hit = clang_getCursorKind(stmt) == CXCursor_LabelStmt;
-
-	if (!hit)
-		clang_visitChildren(stmt, label_visit, &hit);
-	return hit;
-}
-
 /*
  * May the group [@start, @start + @n) run right after the check, in the
  * quick check?  Not when a goto of the thread jumps to it
@@ -335,14 +315,14 @@ static bool may_run_early(const struct split_plan *plan,
 	size_t i, j, k;
 
 	for (i = start; i < start + n; i++) {
-		if (has_label(plan->stmts[i].cursor))
+		if (cursor_has_label(plan->stmts[i].cursor))
 			return false;
 		for (k = 0; k < l->nr; k++) {
 			if (!refs_local(plan->stmts[i].cursor, &l->v[k]))
 				continue;
 			for (j = check + 1; j < start; j++)
-				if (stmt_assigns(plan->stmts[j].cursor,
-						 l->v[k].name))
+				if (cursor_assigns(plan->stmts[j].cursor,
+						   l->v[k].name))
 					return false;
 		}
 	}
@@ -504,7 +484,7 @@ static void mark_replays(struct split_plan *plan, const struct locals *l)
 		if (st->role != ROLE_QUICK || !is_replayable(st->cursor, l))
 			continue;
 		for (j = 0; j < l->nr; j++)
-			if (stmt_assigns(st->cursor, l->v[j].name) &&
+			if (cursor_assigns(st->cursor, l->v[j].name) &&
 			    used_in_role(plan, &l->v[j], ROLE_THREAD))
 				st->replay = true;
 	}

@@ -144,35 +144,6 @@ void cursor_tokens(CXCursor c, struct strvec *out)
 	clang_disposeTokens(tu, toks, n);
 }
 
-static bool is_assign_op(const char *op)
-{
-	return !strcmp(op, "=") || !strcmp(op, "|=") || !strcmp(op, "&=") ||
-	       !strcmp(op, "+=") || !strcmp(op, "-=") || !strcmp(op, "++") ||
-	       !strcmp(op, "--");
-}
-
-/* Does @stmt assign the local @name (not a member of that name)? */
-bool stmt_assigns(CXCursor stmt, const char *name)
-{
-	struct strvec t = STRVEC_INIT;
-	size_t i;
-	bool hit = false;
-
-	cursor_tokens(stmt, &t);
-	for (i = 0; i < t.nr && !hit; i++) {
-		bool member = i && (!strcmp(t.v[i - 1], ".") ||
-				    !strcmp(t.v[i - 1], "->"));
-
-		if (strcmp(t.v[i], name) || member)
-			continue;
-		hit = (i + 1 < t.nr && is_assign_op(t.v[i + 1])) ||
-		      (i && (!strcmp(t.v[i - 1], "++") ||
-			     !strcmp(t.v[i - 1], "--")));
-	}
-	strvec_clear(&t);
-	return hit;
-}
-
 char *arg_text(CXCursor call, const char *buf)
 {
 	struct cursor_range r;
