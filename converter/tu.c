@@ -147,30 +147,40 @@ static bool is_assign_token(const char *t)
 	       !strcmp(t, "--");
 }
 
+/* Spellings of the tokens of @c, in order. */
+void cursor_tokens(CXCursor c, struct strvec *out)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXToken *toks;
+	unsigned int n, i;
+
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (i = 0; i < n; i++) {
+		char *s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
+
+		strvec_push(out, s);
+		free(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+}
+
 bool cursor_assigns(CXCursor stmt, const char *name)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
-	CXToken *toks;
-	unsigned int i, n;
+	struct strvec t = STRVEC_INIT;
+	size_t i;
 	bool hit = false;
-	char **s;
 
-	clang_tokenize(tu, clang_getCursorExtent(stmt), &toks, &n);
-	s = xcalloc(n ? n : 1, sizeof(*s));
-	for (i = 0; i < n; i++)
-		s[i] = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
-	for (i = 0; i < n && !hit; i++) {
-		bool member = i && (!strcmp(s[i - 1], ".") ||
-				    !strcmp(s[i - 1], "->"));
+	cursor_tokens(stmt, &t);
+	for (i = 0; i < t.nr && !hit; i++) {
+		bool member = i && (!strcmp(t.v[i - 1], ".") ||
+				    !strcmp(t.v[i - 1], "->"));
 
-		if (strcmp(s[i], name) || member)
+		if (strcmp(t.v[i], name) || member)
 			continue;
-		hit = (i + 1 < n && is_assign_token(s[i + 1])) ||
-		      (i && (!strcmp(s[i - 1], "++") || !strcmp(s[i - 1], "--")));
+		hit = (i + 1 < t.nr && is_assign_token(t.v[i + 1])) ||
+		      (i && (!strcmp(t.v[i - 1], "++") ||
+			     !strcmp(t.v[i - 1], "--")));
 	}
-	for (i = 0; i < n; i++)
-		free(s[i]);
-	free(s);
-	clang_disposeTokens(tu, toks, n);
+	strvec_clear(&t);
 	return hit;
 }

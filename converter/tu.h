@@ -35,6 +35,8 @@ void tu_print_diagnostics(const struct tu *tu, FILE *out);
 /* Convenience wrappers that dispose the CXString they take. */
 char *cxstring_take(CXString s);
 
+/* Spellings of the tokens of @c, in order. */
+void cursor_tokens(CXCursor c, struct strvec *out);
 /* A label statement at or below @c (a target of some goto). */
 bool cursor_has_label(CXCursor c);
 /*

@@ -174,6 +174,16 @@ static enum CXChildVisitResult find_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+char *first_arg_text(CXCursor call, const char *buf)
+{
+	struct cursor_range r;
+
+	if (clang_Cursor_getNumArguments(call) < 1)
+		return xstrdup("");
+	r = cursor_range(clang_Cursor_getArgument(call, 0));
+	return xstrndup(buf + r.begin, r.end - r.begin);
+}
+
 bool any_callee(const char *callee)
 {
 	(void)callee;

@@ -39,6 +39,8 @@ void cursor_children(CXCursor c, struct cursor_list *out);
 CXCursor cursor_strip(CXCursor c);
 /* Name of the function a CallExpr calls, "" when it is not a direct call. */
 char *call_name(CXCursor call);
+/* The text in @buf of the first argument of @call, "" when it has none. */
+char *first_arg_text(CXCursor call, const char *buf);
 /* A spelling (function, variable or field name) of @c. */
 char *cursor_name(CXCursor c);
 

@@ -17,22 +17,6 @@ static bool is_plain_spin_lock(const char *callee)
 	return !strcmp(callee, "spin_lock") || !strcmp(callee, "spin_unlock");
 }
 
-static char *range_text(const char *buf, struct cursor_range r)
-{
-	return xstrndup(buf + r.begin, r.end - r.begin);
-}
-
-/* The text of the first argument of a call. */
-static char *first_arg_text(CXCursor call, const char *buf)
-{
-	CXCursor arg;
-
-	if (clang_Cursor_getNumArguments(call) < 1)
-		return xstrdup("");
-	arg = clang_Cursor_getArgument(call, 0);
-	return range_text(buf, cursor_range(arg));
-}
-
 /* Apply the edits of @el that fall inside [begin, end) to that span. */
 static void render_span(struct strbuf *out, const char *buf, size_t begin,
 			size_t end, const struct edit_list *el, bool with_end)

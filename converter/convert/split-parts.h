@@ -33,9 +33,6 @@ bool is_other_call(const char *callee);
 /* `return IRQ_NONE;`, alone or as the only statement of a block. */
 bool is_return_none(CXCursor c);
 bool stmt_calls(CXCursor stmt, bool (*pred)(const char *));
-/* Spellings of the tokens of @c, in order. */
-void cursor_tokens(CXCursor c, struct strvec *out);
-char *arg_text(CXCursor call, const char *buf);
 
 /* split-locals.c: what the plan learns about the handler's locals */
 void collect_locals(const struct split_plan *plan, struct locals *l);

@@ -420,8 +420,8 @@ static bool takes_tail_lock(struct split_plan *plan, size_t i,
 	free(name);
 	if (!hit)
 		return false;
-	arg = arg_text(s, buf);
-	uarg = arg_text(unlock, buf);
+	arg = first_arg_text(s, buf);
+	uarg = first_arg_text(unlock, buf);
 	hit = !strcmp(arg, uarg);
 	free(uarg);
 	if (hit) {

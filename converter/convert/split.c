@@ -127,33 +127,6 @@ bool stmt_calls(CXCursor stmt, bool (*pred)(const char *))
 	return !clang_Cursor_isNull(find_call(stmt, pred));
 }
 
-/* Spellings of the tokens of @c, in order. */
-void cursor_tokens(CXCursor c, struct strvec *out)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	CXToken *toks;
-	unsigned int n, i;
-
-	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
-	for (i = 0; i < n; i++) {
-		char *s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
-
-		strvec_push(out, s);
-		free(s);
-	}
-	clang_disposeTokens(tu, toks, n);
-}
-
-char *arg_text(CXCursor call, const char *buf)
-{
-	struct cursor_range r;
-
-	if (clang_Cursor_getNumArguments(call) < 1)
-		return xstrdup("");
-	r = cursor_range(clang_Cursor_getArgument(call, 0));
-	return xstrndup(buf + r.begin, r.end - r.begin);
-}
-
 /*
  * A declaration of the handler in a header: the halves must replace it there
  * too, or the use before the definition names nothing and the old prototype
