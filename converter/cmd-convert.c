@@ -46,6 +46,7 @@ struct site_result {
 	char *handler;
 	char *verdict;		/* converted, refused */
 	char *strategy;
+	const char *reason_code;
 	char *reason;
 	char *driver;
 };
@@ -153,7 +154,7 @@ static struct changed_file *file_for(struct convert_state *st,
 static void add_result(struct convert_state *st, const char *file,
 		       unsigned int line, const char *handler,
 		       const char *verdict, const char *strategy,
-		       const char *reason)
+		       enum reason code, const char *reason)
 {
 	struct site_result *r;
 
@@ -165,6 +166,7 @@ static void add_result(struct convert_state *st, const char *file,
 	r->handler = xstrdup(handler ? handler : "?");
 	r->verdict = xstrdup(verdict);
 	r->strategy = xstrdup(strategy ? strategy : "-");
+	r->reason_code = reason ? reason_code(code) : "-";
 	r->reason = xstrdup(reason ? reason : "");
 	r->driver = dir_of(file);
 }
@@ -218,7 +220,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	struct edit_list el, hdr;
 	struct strvec notes = STRVEC_INIT;
 	struct split_plan plan;
-	char *reason = NULL, *hbuf = NULL, *hrel = NULL, *def_file;
+	struct refusal why = REFUSAL_INIT;
+	char *hbuf = NULL, *hrel = NULL, *def_file;
 	const char *hfile;
 	struct changed_file *f, *hf = NULL;
 	enum split_strategy wanted;
@@ -227,7 +230,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	def_file = cursor_file(cs->handler_def);
 	if (strcmp(def_file, tu->path)) {
 		add_result(st, tu->relpath, cs->line, cs->handler, "refused", NULL,
-			   "the handler is defined in another file");
+			   R_HANDLER_NOT_HERE, "the handler is defined in another file");
 		free(def_file);
 		return -1;
 	}
@@ -237,7 +240,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			wanted, &plan);
 	if (plan.strategy == SPLIT_NONE) {
 		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
-			   NULL, plan.reason);
+			   NULL, plan.refusal.code, plan.refusal.text);
 		split_plan_release(&plan);
 		return -1;
 	}
@@ -246,8 +249,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	/* One header besides the handler's file: the fields' or the prototype's. */
 	hfile = plan.priv_file && plan.nr_handovers ? plan.priv_file : NULL;
 	if (plan.proto_file && hfile && strcmp(hfile, plan.proto_file)) {
-		reason = xasprintf("%s() is declared in another header than struct %s, which would take its fields",
-				   plan.handler, plan.priv_struct);
+		refusal_set(&why, R_HEADER_MISMATCH, plan.handler,
+			    plan.priv_struct);
 		goto out;
 	}
 	if (plan.proto_file)
@@ -257,8 +260,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		if (!hrel)
 			hrel = kbuild_external_relpath(&st->kb, hfile);
 		if (!hrel) {
-			reason = xasprintf("struct %s is defined outside the kernel tree",
-					   plan.priv_struct);
+			refusal_set(&why, R_STRUCT_OUTSIDE_TREE,
+				    plan.priv_struct);
 			goto out;
 		}
 		if (strcmp(hrel, tu->relpath)) {
@@ -269,10 +272,10 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		}
 	}
 	if (split_render_all(&plan, buf, len, hbuf ? hbuf : buf, &el,
-			     hbuf ? &hdr : &el, &notes, &reason) ||
+			     hbuf ? &hdr : &el, &notes, &why) ||
 	    callsite_rewrite(cs, tu->path, buf, len, plan.quick_name,
 			     plan.thread_name, request_form_of(&plan), &el,
-			     &notes, &reason))
+			     &notes, &why))
 		goto out;
 	/* file_for() may move the files of a driver: look both up again. */
 	f = file_for(st, tu->relpath);
@@ -284,13 +287,14 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		driver_for(st, tu->relpath)->nr_staged++;
 	driver_for(st, tu->relpath)->nr_converted++;
 	add_result(st, tu->relpath, cs->line, cs->handler, "converted",
-		   split_strategy_name(plan.strategy), plan.why);
+		   split_strategy_name(plan.strategy), NR_REASONS, plan.why);
 	ret = 0;
 out:
 	if (ret)
 		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
-			   split_strategy_name(plan.strategy), reason);
-	free(reason);
+			   split_strategy_name(plan.strategy), why.code,
+			   why.text);
+	refusal_release(&why);
 	free(hrel);
 	strvec_clear(&notes);
 	edit_list_release(&el);
@@ -310,8 +314,9 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 
 	(void)kb;
 	if (tu_parse(st->index, &st->kb, relpath, &tu) < 0 || tu.nr_errors) {
-		add_result(st, relpath, 0, NULL, "refused", NULL,
-			   tu.first_error ? tu.first_error : "does not parse");
+		add_result(st, relpath, 0, NULL, "refused", NULL, R_PARSE_ERROR,
+			   tu.first_error ? tu.first_error :
+			   "libclang could not parse the file");
 		tu_release(&tu);
 		return 0;
 	}
@@ -324,18 +329,19 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 		struct callsite *cs = &sites.v[i];
 		bool seen = false;
 
-		if (cs->refusal) {
+		if (cs->refusal.text) {
 			add_result(st, relpath, cs->line, cs->handler,
 				   strstr(cs->callee, "threaded") ?
 				   "already_threaded" : "refused", NULL,
-				   cs->refusal);
+				   cs->refusal.code, cs->refusal.text);
 			continue;
 		}
 		for (j = 0; j < done.nr; j++)
 			seen |= !strcmp(done.v[j], cs->handler);
 		if (seen) {
 			add_result(st, relpath, cs->line, cs->handler, "refused",
-				   NULL, "the handler is requested twice; only the first request is converted");
+				   NULL, R_REQUESTED_TWICE,
+				   reason_text(R_REQUESTED_TWICE));
 			continue;
 		}
 		if (!convert_site(st, &tu, cs, buf, len))
@@ -521,6 +527,8 @@ static void json_lines(const struct convert_state *st, struct strbuf *out)
 		json_string(&sb, r->verdict);
 		strbuf_addstr(&sb, ",\"strategy\":");
 		json_string(&sb, r->strategy);
+		strbuf_addstr(&sb, ",\"reason_code\":");
+		json_string(&sb, r->reason_code);
 		strbuf_addstr(&sb, ",\"reason\":");
 		json_string(&sb, r->reason);
 		strbuf_addstr(&sb, ",\"driver\":");

@@ -17,6 +17,7 @@
 
 #include "commands.h"
 #include "scan/cache.h"
+#include "judge/reasons.h"
 #include "scan/file.h"
 #include "scan/jobs.h"
 #include "scan/output.h"
@@ -24,7 +25,8 @@
 
 static const char scan_usage[] =
 	"usage: irqconv scan [--kernel SRC] [--kbuild OBJ] [-j N] [--format=table|json]\n"
-	"                    [--summary] [--no-cache] [--stats] PATH...\n\n"
+	"                    [--summary] [--no-cache] [--stats] PATH...\n"
+	"       irqconv scan --list-reasons\n\n"
 	"Find every request_irq() family call in the C files at or below each\n"
 	"PATH (relative to SRC), resolve and analyse its handler, and give a\n"
 	"verdict: already_threaded, convertible (with a strategy),\n"
@@ -34,7 +36,8 @@ static const char scan_usage[] =
 	"  --format=FMT     'table' (default) or 'json': one object per line\n"
 	"  --summary        counts by verdict and reason instead of sites\n"
 	"  --no-cache       parse every file again (and refresh the cache)\n"
-	"  --stats          say on stderr how many files were parsed and cached\n";
+	"  --stats          say on stderr how many files were parsed and cached\n"
+	"  --list-reasons   print every reason code: code, verdict, sentence\n";
 
 struct scan_file_state {
 	char *relpath;
@@ -183,7 +186,7 @@ static void scan_done(size_t i, int status, void *data)
 	{
 		struct strbuf rec = STRBUF_INIT;
 
-		scan_file_failure(f->relpath, false, "crashed", out.buf, &rec);
+		scan_file_failure(f->relpath, false, R_CRASHED, out.buf, &rec);
 		f->records = strbuf_detach(&rec);
 	}
 	strbuf_release(&out);
@@ -219,9 +222,8 @@ static int plan(struct scan_run *r, bool use_cache)
 		if (!f->cache) {
 			struct strbuf rec = STRBUF_INIT;
 
-			scan_file_failure(f->relpath, true, "no-flags",
-					  "kbuild builds nothing near this file to borrow flags from",
-					  &rec);
+			scan_file_failure(f->relpath, true, R_NO_FLAGS,
+					  reason_text(R_NO_FLAGS), &rec);
 			f->records = strbuf_detach(&rec);
 			r->nr_noflags++;
 			continue;
@@ -256,6 +258,7 @@ int cmd_scan(int argc, char **argv)
 		{ "summary", no_argument, NULL, 's' },
 		{ "no-cache", no_argument, NULL, 'n' },
 		{ "stats", no_argument, NULL, 'S' },
+		{ "list-reasons", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -303,6 +306,9 @@ int cmd_scan(int argc, char **argv)
 		case 'S':
 			stats = true;
 			break;
+		case 'L':
+			reasons_print(stdout);
+			return 0;
 		default:
 			fputs(scan_usage, stderr);
 			return 2;

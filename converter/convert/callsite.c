@@ -72,7 +72,7 @@ static void resolve_handler(struct callsite *cs, CXCursor arg)
 		cursor_list_release(&kids);
 	}
 	if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr) {
-		cs->refusal = xstrdup("the handler is not named directly or through a local variable");
+		refusal_set(&cs->refusal, R_HANDLER_NOT_NAMED);
 		return;
 	}
 	ref = clang_getCursorReferenced(arg);
@@ -90,8 +90,7 @@ static void resolve_handler(struct callsite *cs, CXCursor arg)
 		    clang_getCursorKind(init) != CXCursor_DeclRefExpr) {
 			char *var = cursor_name(ref);
 
-			cs->refusal = xasprintf("the handler is chosen at run time: the variable '%s' is not initialised with one function name",
-						var);
+			refusal_set(&cs->refusal, R_HANDLER_RUNTIME_CHOICE, var);
 			free(var);
 			return;
 		}
@@ -99,14 +98,13 @@ static void resolve_handler(struct callsite *cs, CXCursor arg)
 		ref = clang_getCursorReferenced(init);
 	}
 	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl) {
-		cs->refusal = xstrdup("the handler does not resolve to a function");
+		refusal_set(&cs->refusal, R_HANDLER_NOT_FUNCTION);
 		return;
 	}
 	cs->handler = cursor_name(ref);
 	cs->handler_def = clang_getCursorDefinition(ref);
 	if (clang_Cursor_isNull(cs->handler_def))
-		cs->refusal = xasprintf("%s() is not defined in this file",
-					cs->handler);
+		refusal_set(&cs->refusal, R_HANDLER_NOT_HERE, cs->handler);
 }
 
 struct find_ctx {
@@ -144,14 +142,13 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 	cs->handler_def = clang_getNullCursor();
 	cs->handler_var = clang_getNullCursor();
 	if (strcmp(name, "request_irq") && strcmp(name, "devm_request_irq")) {
-		cs->refusal = xasprintf("%s() is not a plain hard-irq request",
-					name);
+		refusal_set(&cs->refusal, R_NOT_PLAIN_REQUEST, name);
 		return CXChildVisit_Continue;
 	}
 	handler_arg = starts_with(name, "devm_") ? 2 : 1;
 	flags_arg = handler_arg + 1;
 	if (clang_Cursor_getNumArguments(c) <= flags_arg) {
-		cs->refusal = xstrdup("unexpected number of arguments");
+		refusal_set(&cs->refusal, R_BAD_ARG_COUNT);
 		return CXChildVisit_Continue;
 	}
 	cs->flags_text = text_of(ctx->buf, clang_Cursor_getArgument(c, flags_arg));
@@ -188,7 +185,7 @@ void callsites_release(struct callsite_list *l)
 		free(l->v[i].callee);
 		free(l->v[i].handler);
 		free(l->v[i].flags_text);
-		free(l->v[i].refusal);
+		refusal_release(&l->v[i].refusal);
 	}
 	free(l->v);
 	l->v = NULL;
@@ -520,30 +517,33 @@ static int agree_with_cocci(const struct callsite *cs, const char *path,
 			    const char *buf, size_t len, const char *handler,
 			    const char *quick, const char *thread,
 			    enum request_form form, struct edit_list *call,
-			    char **reason)
+			    struct refusal *why)
 {
-	char *ours, *theirs = NULL;
+	char *ours, *theirs = NULL, *failure = NULL;
 	size_t ours_len, theirs_len = 0;
 	int ret = 0, failed;
 
-	if (edit_list_check(call, len))
+	if (edit_list_check(call, len)) {
+		refusal_set(why, R_EDITS_OVERLAP, handler);
 		return -1;
+	}
 	ours = edit_apply(call, buf, len, &ours_len);
 	if (form == REQUEST_QUICKCHECK)
 		failed = cocci_request_to_quickcheck(path, handler, quick, &theirs,
-						     &theirs_len, reason);
+						     &theirs_len, &failure);
 	else
 		failed = cocci_request_to_threaded(path, handler, quick, thread,
 						   form == REQUEST_ONESHOT ||
 						   form == REQUEST_WHOLE,
-						   &theirs, &theirs_len, reason);
+						   &theirs, &theirs_len, &failure);
 	if (failed) {
+		refusal_take(why, R_COCCI_FAILED, failure);
 		ret = -1;
 	} else if (!same_but_whitespace(ours, ours_len, theirs, theirs_len)) {
-		*reason = xasprintf("the request at line %u is rewritten differently by %s",
-				    cs->line, form == REQUEST_QUICKCHECK ?
-				    "request_irq_to_quickcheck.cocci" :
-				    "request_irq_to_threaded.cocci");
+		refusal_set(why, R_COCCI_DISAGREES,
+			    cs->line, form == REQUEST_QUICKCHECK ?
+			    "request_irq_to_quickcheck.cocci" :
+			    "request_irq_to_threaded.cocci");
 		ret = -1;
 	}
 	free(ours);
@@ -554,7 +554,7 @@ static int agree_with_cocci(const struct callsite *cs, const char *path,
 int callsite_rewrite(const struct callsite *cs, const char *path,
 		     const char *buf, size_t len, const char *quick,
 		     const char *thread, enum request_form form,
-		     struct edit_list *el, struct strvec *notes, char **reason)
+		     struct edit_list *el, struct strvec *notes, struct refusal *why)
 {
 	struct edit_list call;
 	size_t i;
@@ -572,7 +572,7 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	bool keeps_handler;
 
 	if (call_r.in_macro || arg_r.in_macro || flags_r.in_macro) {
-		*reason = xstrdup("the request is written through a macro");
+		refusal_set(why, R_REQUEST_VIA_MACRO);
 		free(argtext);
 		return -1;
 	}
@@ -598,8 +598,8 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		clang_visitChildren(clang_getTranslationUnitCursor(tu),
 				    find_other_use, &ou);
 	if (ou.line) {
-		*reason = xasprintf("%s() is also called or referenced at line %u, outside the request",
-				    cs->handler, ou.line);
+		refusal_set(why, R_HANDLER_REFERENCED,
+			    cs->handler, ou.line);
 		free(argtext);
 		cursor_list_release(&ou.calls);
 		return -1;
@@ -631,7 +631,7 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	render_call(cs, buf, quick, thread, form, false, &call);
 	if (cocci_handler &&
 	    agree_with_cocci(cs, path, buf, len, cocci_handler, quick, thread,
-			     form, &call, reason)) {
+			     form, &call, why)) {
 		edit_list_release(&call);
 		cursor_list_release(&ou.calls);
 		free(argtext);
@@ -655,9 +655,9 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	for (i = 0; i < ou.calls.nr; i++) {
 		if (rewrite_direct_call(ou.calls.v[i], buf, len, quick, form,
 					el, notes, cs->handler)) {
-			*reason = xasprintf("%s() is called directly at line %u in a way that cannot be rewritten",
-					    cs->handler,
-					    cursor_line(ou.calls.v[i]));
+			refusal_set(why, R_DIRECT_CALL_UNREWRITABLE,
+				    cs->handler,
+				    cursor_line(ou.calls.v[i]));
 			cursor_list_release(&ou.calls);
 			edit_list_release(&call);
 			free(argtext);

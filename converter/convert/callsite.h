@@ -4,6 +4,7 @@
 
 #include <clang-c/Index.h>
 
+#include "judge/reasons.h"
 #include "rewrite/edit.h"
 
 /*
@@ -21,7 +22,7 @@ struct callsite {
 	bool shared;
 	bool exclusive;		/* flags a constant without IRQF_SHARED */
 	char *flags_text;
-	char *refusal;		/* why it cannot be rewritten, or NULL */
+	struct refusal refusal;	/* why it cannot be rewritten; text NULL if it can */
 };
 
 struct callsite_list {
@@ -53,6 +54,6 @@ enum request_form {
 int callsite_rewrite(const struct callsite *cs, const char *path,
 		     const char *buf, size_t len, const char *quick,
 		     const char *thread, enum request_form form,
-		     struct edit_list *el, struct strvec *notes, char **reason);
+		     struct edit_list *el, struct strvec *notes, struct refusal *why);
 
 #endif

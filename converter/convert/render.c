@@ -638,7 +638,7 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 			     size_t len, struct edit_list *inner,
 			     struct edit_list *el, bool *need_flags, bool *bh_region,
 			     struct strbuf *protos, struct strvec *notes,
-			     char **reason)
+			     struct refusal *why)
 {
 	size_t i, k;
 
@@ -708,8 +708,8 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 					bool lock = !strcmp(name, "spin_lock");
 
 					if (r.in_macro) {
-						*reason = xasprintf("a lock the quick check also takes is taken through a macro in %s()",
-								    plan->handler);
+						refusal_set(why, R_LOCK_VIA_MACRO,
+							    plan->handler);
 						free(arg);
 						free(name);
 						cursor_list_release(&calls);
@@ -743,8 +743,8 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 			size_t first = split_line_start(buf, cursor_range(st->cursor).begin);
 
 			if (has_return(st->cursor)) {
-				*reason = xasprintf("%s() raises a softirq in a statement that also returns; it cannot be bracketed with local_bh_disable()",
-						    plan->handler);
+				refusal_set(why, R_SOFTIRQ_IN_RETURN,
+					    plan->handler);
 				return -1;
 			}
 			edit_add(inner, first, 0, "\tlocal_bh_disable();\n",
@@ -854,7 +854,7 @@ static void add_fields(const struct split_plan *plan, const char *hbuf,
 int split_render_all(const struct split_plan *plan, const char *buf,
 		     size_t len, const char *hbuf, struct edit_list *el,
 		     struct edit_list *hdr, struct strvec *notes,
-		     char **reason)
+		     struct refusal *why)
 {
 	struct edit_list inner;
 	struct strbuf text = STRBUF_INIT;
@@ -871,14 +871,14 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		goto out;
 	}
 	if (plan->strategy == SPLIT_STAGED)
-		ret = staged_handler_edits(plan, buf, el, notes, reason);
+		ret = staged_handler_edits(plan, buf, el, notes, why);
 	else
 		ret = plan_thread_edits(plan, buf, len, &inner, el, &need_flags,
-					&bh_region, &text, notes, reason);
+					&bh_region, &text, notes, why);
 	if (ret)
 		goto out;
 	if (edit_list_check(&inner, len)) {
-		*reason = xasprintf("edits inside %s() overlap", plan->handler);
+		refusal_set(why, R_EDITS_OVERLAP, plan->handler);
 		ret = -1;
 		goto out;
 	}

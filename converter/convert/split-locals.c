@@ -465,7 +465,7 @@ int plan_handovers(struct split_plan *plan, struct locals *l)
 		if (!staged && thread_sets_first(plan, lo))
 			continue;
 		if (!is_integer_type(clang_getCursorType(lo->decl))) {
-			refuse(plan, "'%s' is computed in the quick check and used by the thread, but is not an integer of at most 32 bits",
+			refuse(plan, R_HANDOVER_TYPE,
 			       lo->name);
 			return -1;
 		}

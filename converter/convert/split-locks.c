@@ -165,7 +165,7 @@ int split_check_locks(struct split_plan *plan)
 		char *left = quick_unreleased_lock(plan);
 
 		if (left) {
-			refuse(plan, "the quick check would take %s and leave its release to the thread: the lock region of %s() does not split",
+			refuse(plan, R_LOCK_REGION_UNSPLITTABLE,
 			       left, plan->handler);
 			free(left);
 			return -1;
@@ -180,7 +180,7 @@ int split_check_locks(struct split_plan *plan)
 	strvec_clear(&quick_locks);
 	if (!conflict)
 		return 0;
-	refuse(plan, "the thread would call %s, which takes a lock with plain spin_lock() that the quick check takes in hard-irq context: a deadlock unless that function takes it with spin_lock_irqsave()",
+	refuse(plan, R_CALLEE_TAKES_QUICK_LOCK,
 	       conflict);
 	free(conflict);
 	return -1;

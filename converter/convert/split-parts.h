@@ -24,8 +24,7 @@ struct locals {
 };
 
 /* split.c: the refusal, and predicates every part asks */
-void refuse(struct split_plan *plan, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void refuse(struct split_plan *plan, enum reason r, ...);
 bool is_unlock(const char *callee);
 bool is_device_access(const char *callee);
 /* A call that has no business in a silencing group. */

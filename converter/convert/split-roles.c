@@ -384,7 +384,7 @@ int cut_statements(struct split_plan *plan, CXCursor body,
 		st->cursor = kids.v[i];
 		st->role = ROLE_THREAD;
 		if (r.begin < prev_end || split_line_start(buf, r.begin) < prev_end) {
-			refuse(plan, "%s() has two statements on one line",
+			refuse(plan, R_TWO_STATEMENTS_ONE_LINE,
 			       plan->handler);
 			break;
 		}
@@ -394,10 +394,10 @@ int cut_statements(struct split_plan *plan, CXCursor body,
 		prev_end = st->line_end;
 	}
 	cursor_list_release(&kids);
-	if (!plan->reason && prev_end > plan->body_close)
-		refuse(plan, "%s() ends a statement on its closing line",
+	if (!plan->refusal.text && prev_end > plan->body_close)
+		refuse(plan, R_STATEMENT_ON_CLOSING_LINE,
 		       plan->handler);
-	return plan->reason ? -1 : 0;
+	return plan->refusal.text ? -1 : 0;
 }
 
 /*
@@ -447,7 +447,7 @@ static int check_locked_exits(struct split_plan *plan, size_t lock)
 
 		walk_gotos(plan->stmts[i].cursor, &w);
 		if (has_return(plan->stmts[i].cursor) || w.other) {
-			refuse(plan, "%s() holds %s and leaves at line %u other than through its final unlock; the quick check could not release the lock on every path",
+			refuse(plan, R_LOCK_EXIT_UNSPLITTABLE,
 			       plan->handler, plan->lock_arg,
 			       cursor_line(plan->stmts[i].cursor));
 			return -1;
@@ -522,7 +522,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		char *assumption = hardirq_assumption(plan->def);
 
 		if (assumption) {
-			refuse(plan, "%s() has no ownership check, so it would move to the thread whole and unchanged, but it %s",
+			refuse(plan, R_WHOLE_NEEDS_CHANGE,
 			       plan->handler, assumption);
 			free(assumption);
 			return -1;
@@ -534,12 +534,12 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		return 0;
 	}
 	if (early_lock < plan->nr_stmts) {
-		refuse(plan, "%s() takes a lock before it knows the interrupt is its own, and does not end with the matching unlock and return; the check cannot run alone in hard-irq context",
+		refuse(plan, R_LOCK_BEFORE_CHECK,
 		       plan->handler);
 		return -1;
 	}
 	if (check == plan->nr_stmts) {
-		refuse(plan, "%s() has no early 'return IRQ_NONE' that depends on a device read, so there is no quick check to keep in hard-irq context",
+		refuse(plan, R_NO_QUICK_CHECK,
 		       plan->handler);
 		return -1;
 	}
@@ -582,23 +582,23 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 	else
 		sil_len = find_silencing(plan, check, &sil_start, l);
 	if (plan->lock_arg && sil_len && sil_start + sil_len == plan->tail) {
-		refuse(plan, "%s() writes the device in its last statement before the unlock; the quick check would keep it all and leave the thread nothing to do",
+		refuse(plan, R_QUICK_KEEPS_ALL,
 		       plan->handler);
 		return -1;
 	}
 
 	if (wanted == SPLIT_MASK && !sil_len) {
-		refuse(plan, "split-mask needs a device write that silences the interrupt; %s() has none the quick check could take",
+		refuse(plan, R_NO_SILENCING_WRITE,
 		       plan->handler);
 		return -1;
 	}
 	if (wanted == SPLIT_ONESHOT && shared) {
-		refuse(plan, "the line is requested with IRQF_SHARED; IRQF_ONESHOT would have to be agreed by every sharer");
+		refuse(plan, R_SHARED_NO_ONESHOT);
 		return -1;
 	}
 	if (wanted == SPLIT_STAGED) {
 		if (plan->lock_arg) {
-			refuse(plan, "the staged strategy needs an ownership check made before %s() takes %s; its quick check would have to take the lock the main handler takes again",
+			refuse(plan, R_STAGED_LOCK_BEFORE_CHECK,
 			       plan->handler, plan->lock_arg);
 			return -1;
 		}
@@ -611,7 +611,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 	if (wanted == SPLIT_NONE)
 		wanted = sil_len ? SPLIT_MASK : shared ? SPLIT_NONE : SPLIT_ONESHOT;
 	if (wanted == SPLIT_NONE) {
-		refuse(plan, "the line is shared and %s() has no device write that silences the interrupt before the work; neither split-mask nor split-oneshot is safe",
+		refuse(plan, R_SHARED_NO_SILENCING,
 		       plan->handler);
 		return -1;
 	}
@@ -640,7 +640,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 
 		if (plan->stmts[i].role == ROLE_THREAD && lo &&
 		    refs_local(plan->stmts[i].cursor, lo)) {
-			refuse(plan, "%s() decides its return value '%s' in the work the thread would do; the thread returns IRQ_HANDLED once the quick check has claimed the interrupt",
+			refuse(plan, R_RETURN_DECIDED_IN_THREAD,
 			       plan->handler, ret_var);
 			free(ret_var);
 			return -1;

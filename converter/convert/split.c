@@ -46,16 +46,13 @@ size_t split_line_after(const char *buf, size_t len, size_t off)
 	return off < len ? off + 1 : len;
 }
 
-void refuse(struct split_plan *plan, const char *fmt, ...)
+void refuse(struct split_plan *plan, enum reason r, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
-	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	va_start(ap, r);
+	refusal_vset(&plan->refusal, r, ap);
 	va_end(ap);
-	free(plan->reason);
-	plan->reason = strbuf_detach(&sb);
 	plan->strategy = SPLIT_NONE;
 }
 
@@ -158,11 +155,11 @@ static int find_proto_file(struct split_plan *plan)
 			continue;
 		}
 		if (!starts_with(file, dir) || file[strlen(dir)] != '/') {
-			refuse(plan, "%s() is also declared in %s, outside the driver's directory",
+			refuse(plan, R_DECLARED_OUTSIDE_DRIVER,
 			       plan->handler, file);
 			ret = -1;
 		} else if (plan->proto_file && strcmp(plan->proto_file, file)) {
-			refuse(plan, "%s() is declared in two headers", plan->handler);
+			refuse(plan, R_DECLARED_TWICE, plan->handler);
 			ret = -1;
 		} else if (!plan->proto_file) {
 			plan->proto_file = file;
@@ -193,7 +190,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 	plan->file = cursor_file(def);
 	plan->def_range = cursor_range(def);
 	if (plan->def_range.in_macro) {
-		refuse(plan, "%s() is defined through a macro", plan->handler);
+		refuse(plan, R_HANDLER_MACRO, plan->handler);
 		return 0;
 	}
 	cursor_children(def, &kids);
@@ -202,7 +199,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 			body = kids.v[i];
 	cursor_list_release(&kids);
 	if (clang_Cursor_isNull(body)) {
-		refuse(plan, "%s() has no body", plan->handler);
+		refuse(plan, R_HANDLER_NO_BODY, plan->handler);
 		return 0;
 	}
 	if (cut_statements(plan, body, buf, len))
@@ -218,7 +215,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 	if (plan_handovers(plan, &l) || split_check_locks(plan))
 		goto out;
 	if (plan->nr_handovers && !plan->priv_var) {
-		refuse(plan, "values must pass from the quick check to the thread, but %s() reaches no private structure of its driver to hold them",
+		refuse(plan, R_NO_PRIVATE_STRUCT,
 		       plan->handler);
 		goto out;
 	}
@@ -257,7 +254,7 @@ void split_plan_release(struct split_plan *plan)
 	free(plan->quick_name);
 	free(plan->thread_name);
 	free(plan->file);
-	free(plan->reason);
+	refusal_release(&plan->refusal);
 	free(plan->why);
 	free(plan->zero_check_var);
 	free(plan->lock_arg);

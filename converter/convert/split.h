@@ -5,6 +5,7 @@
 #include <clang-c/Index.h>
 
 #include "convert/cursor.h"
+#include "judge/reasons.h"
 #include "rewrite/edit.h"
 
 /*
@@ -55,7 +56,7 @@ struct split_plan {
 	char *thread_name;
 	char *file;		/* absolute path of the handler's file */
 	enum split_strategy strategy;
-	char *reason;		/* why not, when strategy is SPLIT_NONE */
+	struct refusal refusal;	/* why not, when strategy is SPLIT_NONE */
 	char *why;		/* why this strategy, one sentence */
 
 	CXCursor def;
@@ -134,6 +135,6 @@ enum split_strategy split_strategy_parse(const char *name);
 int split_render_all(const struct split_plan *plan, const char *buf,
 		     size_t len, const char *hbuf, struct edit_list *el,
 		     struct edit_list *hdr, struct strvec *notes,
-		     char **reason);
+		     struct refusal *why);
 
 #endif

@@ -82,7 +82,7 @@ static bool is_simple_stmt(CXCursor c)
 
 int staged_handler_edits(const struct split_plan *plan, const char *buf,
 			 struct edit_list *el, struct strvec *notes,
-			 char **reason)
+			 struct refusal *why)
 {
 	size_t i, j;
 
@@ -100,9 +100,9 @@ int staged_handler_edits(const struct split_plan *plan, const char *buf,
 					     h->name, &rhs, &semi))
 				continue;
 			if (!is_simple_stmt(st->cursor)) {
-				*reason = xasprintf("%s() assigns '%s' inside a statement at line %u; the staged handler cannot take the hand-over in its place",
-						    plan->handler, h->name,
-						    cursor_line(st->cursor));
+				refusal_set(why, R_STAGED_ASSIGN_INSIDE,
+					    plan->handler, h->name,
+					    cursor_line(st->cursor));
 				return -1;
 			}
 			text = xasprintf(" atomic_xchg(&%s->%s, 0)",
@@ -112,8 +112,8 @@ int staged_handler_edits(const struct split_plan *plan, const char *buf,
 			found++;
 		}
 		if (!found) {
-			*reason = xasprintf("%s() reads '%s' where the staged handler cannot take the hand-over in its place",
-					    plan->handler, h->name);
+			refusal_set(why, R_STAGED_READ_UNPLACEABLE,
+				    plan->handler, h->name);
 			return -1;
 		}
 	}

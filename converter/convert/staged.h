@@ -11,7 +11,7 @@
  */
 int staged_handler_edits(const struct split_plan *plan, const char *buf,
 			 struct edit_list *el, struct strvec *notes,
-			 char **reason);
+			 struct refusal *why);
 
 /* Drop the doubled parentheses of `unlikely((x))` in copied lines. */
 void staged_tidy(struct strbuf *sb);

@@ -18,7 +18,7 @@ void scan_file(struct kbuild *kb, const char *relpath, struct strbuf *out)
 	size_t i;
 
 	if (tu_parse(index, kb, relpath, &tu) < 0 || tu.nr_errors) {
-		scan_file_failure(relpath, !tu.in_config, "parse-error",
+		scan_file_failure(relpath, !tu.in_config, R_PARSE_ERROR,
 				  tu.first_error ? tu.first_error :
 				  "libclang could not parse the file", out);
 		goto out;

@@ -156,23 +156,22 @@ void scan_site_release(struct scan_site *s)
 	memset(s, 0, sizeof(*s));
 }
 
-void scan_site_judge(struct scan_site *s, enum verdict v, const char *code,
-		     const char *fmt, ...)
+void scan_site_judge(struct scan_site *s, enum reason r, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
+	char *text;
 
-	s->verdict = v;
-	strvec_push(&s->reason_codes, code);
-	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	s->verdict = (enum verdict)reason_class(r);
+	strvec_push(&s->reason_codes, reason_code(r));
+	va_start(ap, r);
+	text = reason_vformat(r, ap);
 	va_end(ap);
 	/* The summary reason goes first. */
 	strvec_push(&s->reasons, "");
 	free(s->reasons.v[s->reasons.nr - 1]);
 	memmove(&s->reasons.v[1], &s->reasons.v[0],
 		(s->reasons.nr - 1) * sizeof(char *));
-	s->reasons.v[0] = strbuf_detach(&sb);
+	s->reasons.v[0] = text;
 }
 
 void scan_site_note(struct scan_site *s, const char *fmt, ...)

@@ -14,6 +14,7 @@
  */
 #include <stdbool.h>
 
+#include "judge/reasons.h"
 #include "util.h"
 
 struct src_range {
@@ -62,10 +63,10 @@ struct handler_facts {
 };
 
 enum verdict {
-	VERDICT_ALREADY_THREADED,
-	VERDICT_CONVERTIBLE,
-	VERDICT_NOT_CONVERTIBLE,
-	VERDICT_UNANALYSABLE,
+	VERDICT_ALREADY_THREADED = CLASS_ALREADY_THREADED,
+	VERDICT_CONVERTIBLE = CLASS_CONVERTIBLE,
+	VERDICT_NOT_CONVERTIBLE = CLASS_NOT_CONVERTIBLE,
+	VERDICT_UNANALYSABLE = CLASS_UNANALYSABLE,
 };
 
 /* One call of a request function (or, for ?: handlers, one alternative). */
@@ -114,8 +115,7 @@ void handler_facts_free(struct handler_facts *hf);
 void scan_site_init(struct scan_site *s);
 void scan_site_release(struct scan_site *s);
 /* Record the verdict, with a reason code and its one-sentence reason. */
-void scan_site_judge(struct scan_site *s, enum verdict v, const char *code,
-		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void scan_site_judge(struct scan_site *s, enum reason r, ...);
 /* Add a further reason sentence. */
 void scan_site_note(struct scan_site *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

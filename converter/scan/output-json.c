@@ -197,6 +197,9 @@ void scan_site_records(const struct scan_site *s, struct strbuf *out)
 	kv_str(&sb, "verdict", verdict_name(s->verdict));
 	kv_str(&sb, "strategy", s->strategy);
 	kv_str(&sb, "tasklet_fold", s->tasklet_fold);
+	kv_str(&sb, "reason_code",
+	       s->reason_codes.nr ? s->reason_codes.v[0] : NULL);
+	kv_str(&sb, "reason", s->reasons.nr ? s->reasons.v[0] : NULL);
 	strvec_json(&sb, "reason_codes", &s->reason_codes);
 	strvec_json(&sb, "reasons", &s->reasons);
 	facts_json(&sb, s->facts);
@@ -210,8 +213,10 @@ void scan_site_records(const struct scan_site *s, struct strbuf *out)
 }
 
 void scan_file_failure(const char *file, bool not_in_config,
-		       const char *code, const char *why, struct strbuf *out)
+		       enum reason r, const char *why, struct strbuf *out)
 {
+	const char *code = reason_code(r);
+
 	struct strbuf sb = STRBUF_INIT;
 
 	strbuf_addch(&sb, '{');
@@ -226,6 +231,8 @@ void scan_file_failure(const char *file, bool not_in_config,
 	kv_bool(&sb, "shared", -1);
 	kv_str(&sb, "verdict", "unanalysable");
 	kv_str(&sb, "strategy", NULL);
+	kv_str(&sb, "reason_code", code);
+	kv_str(&sb, "reason", why);
 	key(&sb, "reason_codes");
 	strbuf_addch(&sb, '[');
 	json_string(&sb, code);

@@ -16,7 +16,7 @@
 void scan_site_records(const struct scan_site *s, struct strbuf *out);
 /* A site-less record: the file could not be analysed at all. */
 void scan_file_failure(const char *file, bool not_in_config,
-		       const char *code, const char *why, struct strbuf *out);
+		       enum reason r, const char *why, struct strbuf *out);
 
 /* One summary line, split. */
 struct scan_row {

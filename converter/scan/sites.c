@@ -245,9 +245,7 @@ static void site_call(CXCursor call, void *data)
 			s->thread_text = NULL;
 		}
 		if (!res.nr && threaded) {
-			scan_site_judge(s, VERDICT_ALREADY_THREADED,
-					"already-threaded",
-					"%s() already gives the handler a thread function (%s)",
+			scan_site_judge(s, R_ALREADY_THREADED,
 					r->name, s->thread_text);
 			if (res.why_not)
 				scan_site_note(s, "%s", res.why_not);
@@ -256,14 +254,12 @@ static void site_call(CXCursor call, void *data)
 		if (!res.nr && res.elsewhere) {
 			/* scan/elsewhere.c may find it in a sibling file. */
 			s->handler = xstrdup(res.elsewhere);
-			scan_site_judge(s, VERDICT_UNANALYSABLE,
-					"handler-elsewhere", "%s",
+			scan_site_judge(s, R_HANDLER_ELSEWHERE,
 					res.why_not);
 			continue;
 		}
 		if (!res.nr) {
-			scan_site_judge(s, VERDICT_UNANALYSABLE,
-					"handler-unresolved", "%s",
+			scan_site_judge(s, R_HANDLER_UNRESOLVED,
 					res.why_not ? res.why_not :
 					"the handler argument names no function");
 			continue;

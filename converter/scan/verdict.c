@@ -64,28 +64,21 @@ static bool refused(struct scan_site *s, const struct scan_sites *all)
 	const struct fact *f;
 
 	if (!strcmp(s->call_name, "request_nmi")) {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "nmi",
-				"an NMI handler runs in NMI context and cannot be threaded");
+		scan_site_judge(s, R_NMI);
 	} else if (!strcmp(s->call_name, "request_percpu_irq") ||
 		   flag_set(s, "IRQF_PERCPU")) {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "per-cpu",
-				"a per-CPU interrupt is handled on the CPU that took it and cannot be threaded");
+		scan_site_judge(s, R_PER_CPU);
 	} else if (flag_set(s, "__IRQF_TIMER")) {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "timer",
-				"IRQF_TIMER marks a timer interrupt, which must run in hard-irq context");
+		scan_site_judge(s, R_TIMER);
 	} else if (flag_set(s, "IRQF_NO_THREAD")) {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "no-thread",
-				"the request says IRQF_NO_THREAD: the handler must stay in hard-irq context");
+		scan_site_judge(s, R_NO_THREAD);
 	} else if (strstr(s->call_name, "any_context")) {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "any-context",
-				"request_any_context_irq() lets the core choose the context; the handler already copes with a thread");
+		scan_site_judge(s, R_ANY_CONTEXT);
 	} else if ((f = handler_facts_first(hf, FACT_DEMUX))) {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "chained-handler",
-				"the handler dispatches other interrupts (%s() at line %u): an irqchip demultiplexer stays in hard-irq context",
+		scan_site_judge(s, R_CHAINED_HANDLER,
 				f->name, f->where.line);
 	} else if ((o = incompatible_site(s, all))) {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "incompatible-sites",
-				"'%s' is also installed by %s() at line %u, which needs a different conversion",
+		scan_site_judge(s, R_INCOMPATIBLE_SITES,
 				s->handler, o->call_name, o->call.line);
 	} else {
 		return false;
@@ -139,30 +132,24 @@ static void convertible(struct scan_site *s)
 				  "silences";
 
 		s->strategy = xstrdup("split-mask");
-		scan_site_judge(s, VERDICT_CONVERTIBLE, "split-mask",
-				"the primary keeps the ownership check at line %u and %s the device with %s at line %u, before the work on every path from the check; the thread does the rest%s",
+		scan_site_judge(s, R_SPLIT_MASK,
 				own->where.line, how, sil->name, sil->where.line,
 				line ? ", and the line stays shareable" : "");
 	} else if (!line) {
 		s->strategy = xstrdup("split-oneshot");
 		if (own)
-			scan_site_judge(s, VERDICT_CONVERTIBLE, "split-oneshot",
-					"the line is not shared, so the primary keeps the ownership check at line %u and IRQF_ONESHOT keeps the line masked while the thread runs",
+			scan_site_judge(s, R_SPLIT_ONESHOT_CHECK,
 					own->where.line);
 		else
-			scan_site_judge(s, VERDICT_CONVERTIBLE, "split-oneshot",
-					"the line is not shared and the handler has no ownership check, so a NULL primary with IRQF_ONESHOT keeps the line masked while the thread runs");
+			scan_site_judge(s, R_SPLIT_ONESHOT_WHOLE);
 	} else if (!own) {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "no-ownership-check",
-				"%s and the handler returns no IRQ_NONE decided by a device read, so no primary could tell whose interrupt it is",
+		scan_site_judge(s, R_NO_OWNERSHIP_CHECK,
 				line);
 	} else if ((ack = late_ack(hf))) {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "cannot-silence-device",
-				"%s and no device write silences it before the work: the acknowledge %s at line %u is not on every path from the ownership check at line %u to the work, before it",
+		scan_site_judge(s, R_LATE_ACK,
 				line, ack->name, ack->where.line, own->where.line);
 	} else {
-		scan_site_judge(s, VERDICT_NOT_CONVERTIBLE, "cannot-silence-device",
-				"%s and the handler neither masks nor acknowledges the device before the work, so a primary could not quiet a level-triggered line before the thread runs",
+		scan_site_judge(s, R_CANNOT_SILENCE_DEVICE,
 				line);
 	}
 	if (s->verdict == VERDICT_NOT_CONVERTIBLE && own && helper)
@@ -186,9 +173,12 @@ static void notes(struct scan_site *s)
 			    !s->tasklet_fold &&
 			    s->verdict == VERDICT_CONVERTIBLE) {
 				s->tasklet_fold = xstrdup(f->target);
-				strvec_push(&s->reason_codes, "tasklet-fold");
-				scan_site_note(s, "the tasklet function %s() it schedules at line %u can run in the thread instead",
-					       f->target, f->where.line);
+				strvec_push(&s->reason_codes,
+					    reason_code(R_TASKLET_FOLD));
+				strvec_push_nodup(&s->reasons,
+						  reason_format(R_TASKLET_FOLD,
+								f->target,
+								f->where.line));
 			}
 			break;
 		case FACT_IRQOFF:
@@ -225,8 +215,7 @@ static void notes(struct scan_site *s)
 void scan_judge(struct scan_site *s, const struct scan_sites *all)
 {
 	if (s->thread_text) {
-		scan_site_judge(s, VERDICT_ALREADY_THREADED, "already-threaded",
-				"%s() already gives the handler a thread function (%s)",
+		scan_site_judge(s, R_ALREADY_THREADED,
 				s->call_name, s->thread_text);
 		return;
 	}

@@ -20,10 +20,10 @@ printf '%s\n' "$out"
 expect_match "sites compared" "^== 12 sites, 12 agree, 0 disagree$" \
 	"$(printf '%s\n' "$out" | grep '^==')"
 expect_match "intel8x0 refused by both" \
-	"^agree not_convertible/cannot-silence-device=>refused sound/pci/intel8x0.c:2590 " "$out"
+	"^agree not_convertible/late-ack=>refused sound/pci/intel8x0.c:2590 " "$out"
 expect_match "pvscsi_shared_isr split-mask on both sides" \
 	"^agree convertible/split-mask=>converted/split-mask drivers/scsi/vmw_pvscsi.c:1520 " "$out"
 expect_match "pic32-sqi's labelled write does not silence early" \
 	"^agree convertible/split-oneshot=>converted/split-oneshot drivers/spi/spi-pic32-sqi.c:636 " "$out"
 expect_match "tsi148 writes back what the work computed" \
-	"^agree not_convertible/cannot-silence-device=>refused drivers/staging/vme_user/vme_tsi148.c:311 " "$out"
+	"^agree not_convertible/late-ack=>refused drivers/staging/vme_user/vme_tsi148.c:311 " "$out"
