@@ -31,33 +31,6 @@ static char *text_of(const char *buf, CXCursor c)
 	return xstrndup(buf + r.begin, r.end - r.begin);
 }
 
-/* Does a token IRQF_SHARED occur in the function around @call? */
-static bool mentions_shared(CXCursor call)
-{
-	CXCursor fn = clang_getCursorSemanticParent(call);
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
-	CXToken *toks;
-	unsigned int n, i;
-	bool hit = false;
-
-	while (!clang_Cursor_isNull(fn) &&
-	       clang_getCursorKind(fn) != CXCursor_FunctionDecl &&
-	       clang_getCursorKind(fn) != CXCursor_TranslationUnit)
-		fn = clang_getCursorSemanticParent(fn);
-	if (clang_Cursor_isNull(fn) ||
-	    clang_getCursorKind(fn) != CXCursor_FunctionDecl)
-		return true;
-	clang_tokenize(tu, clang_getCursorExtent(fn), &toks, &n);
-	for (i = 0; i < n && !hit; i++) {
-		char *s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
-
-		hit = !strcmp(s, "IRQF_SHARED");
-		free(s);
-	}
-	clang_disposeTokens(tu, toks, n);
-	return hit;
-}
-
 static void resolve_handler(struct callsite *cs, CXCursor arg)
 {
 	CXCursor ref;
@@ -159,7 +132,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 		cs->shared = v & IRQF_SHARED_BIT;
 		cs->exclusive = !(v & (IRQF_SHARED_BIT | IRQF_PROBE_SHARED_BIT));
 	} else {
-		cs->shared = mentions_shared(c);
+		/*
+		 * Flags computed at run time (platform data, a probe-time
+		 * choice) may hold IRQF_SHARED: the line may be shared, and
+		 * IRQF_ONESHOT must not be added to it.
+		 */
+		cs->shared = true;
 	}
 	if (ev)
 		clang_EvalResult_dispose(ev);

@@ -19,7 +19,7 @@ struct callsite {
 	CXCursor handler_def;	/* null cursor when unresolved */
 	CXCursor handler_var;	/* the local in between, or null */
 	char *handler;
-	bool shared;
+	bool shared;		/* IRQF_SHARED, or flags not a constant */
 	bool exclusive;		/* flags a constant without IRQF_SHARED */
 	char *flags_text;
 	struct refusal refusal;	/* why it cannot be rewritten; text NULL if it can */
