@@ -49,11 +49,9 @@ s_thr=$(count "^scan-site: .*\): already_threaded")
 echo "  scan verdicts:      convertible $s_conv, not convertible $s_not, unanalysable $s_una, already threaded $s_thr"
 echo "  scan vs convert:    $(count "^disagree: ") sites where they disagree (disagree: lines in results)"
 echo "  boot-tested:        $(count '^boot: (ok|failed)') ($(count '^boot: not run') not run)"
-echo "  refused by reason:"
+echo "  refused by reason code (irqconv scan --list-reasons):"
 if [ ${#files[@]} -gt 0 ]; then
-	# The reason with names taken out, so that alike refusals group.
-	sed -n 's/^refused-site: [^ ]* [^ ]*: //p' "${files[@]}" |
-		sed -E "s/^[^ ]+:[0-9]+:[0-9]+: error: /does not parse: /; s/[A-Za-z0-9_]+\(\)/F()/g; s/'[^']*'/'X'/g; s/struct [A-Za-z0-9_]+/struct S/g; s/line [0-9]+/line N/g" |
+	sed -n 's/^refused-site: [^ ]* [^ ]*: \([^ :]*\): .*/\1/p' "${files[@]}" |
 		sort | uniq -c | sort -rn | head -20 |
 		awk '{ n = $1; $1 = ""; printf "    %5d %s\n", n, substr($0, 2) }'
 fi

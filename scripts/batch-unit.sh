@@ -90,7 +90,7 @@ for v in converted refused already_threaded; do
 done
 while read -r line; do
 	[ -n "$line" ] || continue
-	say "refused-site: $(jq -r '"\(.file):\(.line) \(.handler)(): \(.reason)"' <<<"$line")"
+	say "refused-site: $(jq -r '"\(.file):\(.line) \(.handler)(): \(.reason_code): \(.reason)"' <<<"$line")"
 done < <(grep '"verdict":"refused"' "$work/sites.json")
 # Sites where convert did what scan did not predict, or the other way round.
 jq -rn --slurpfile s "$work/scan.json" --slurpfile c "$work/sites.json" '

@@ -39,7 +39,7 @@ expect_match "boot not run, why" "^boot: not run \(BATCH_BOOT=no; row e1000\)" "
 expect_match "scan's verdict beside convert's" "^scan-site: drivers/net/ethernet/intel/e1000/e1000_main.c:[0-9]+ e1000_intr\(\): (convertible|not_convertible|unanalysable)" "$r"
 expect_match "summary: scan" "scan verdicts: +convertible [0-9]+, not convertible [0-9]+" "$out"
 expect_match "summary: scan vs convert" "scan vs convert: +[0-9]+ sites where they disagree" "$out"
-expect_match "refusal with reason" "^refused-site: .*e1000_ethtool.c:845 e1000_test_intr\(\): .*no early 'return IRQ_NONE'" "$(cat "$b/results/$tool.txt")"
+expect_match "refusal with reason" "^refused-site: .*e1000_ethtool.c:845 e1000_test_intr\(\): no-quick-check: .*no early 'return IRQ_NONE'" "$(cat "$b/results/$tool.txt")"
 expect_match "edu compiled" "^compile: ok$" "$(cat "$b/results/$edu.txt")"
 # review and report see the results
 p=$b/out/$main/0001-e1000-convert-to-a-threaded-interrupt-handler.patch
