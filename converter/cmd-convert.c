@@ -17,7 +17,9 @@
 #include "convert/callsite.h"
 #include "convert/describe.h"
 #include "convert/split.h"
+#include "judge/judge.h"
 #include "rewrite/series.h"
+#include "scan/scan.h"
 #include "tu.h"
 #include "workspace.h"
 
@@ -287,7 +289,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		driver_for(st, tu->relpath)->nr_staged++;
 	driver_for(st, tu->relpath)->nr_converted++;
 	add_result(st, tu->relpath, cs->line, cs->handler, "converted",
-		   split_strategy_name(plan.strategy), NR_REASONS, plan.why);
+		   split_strategy_name(plan.strategy),
+		   judge_strategy_reason(&plan), plan.why);
 	ret = 0;
 out:
 	if (ret)
@@ -303,10 +306,47 @@ out:
 	return ret;
 }
 
+/*
+ * Scan's judgement of the request at @cs, when it refuses: the
+ * request-level checks (IRQF_NO_THREAD, a demultiplexer, ...) and the
+ * handler shapes convert cannot rewrite, with scan's code, so that the two
+ * commands give one decision.  NULL when scan lets it through.
+ */
+static const struct scan_site *judged_refusal(const struct scan_sites *ss,
+					      const struct callsite *cs)
+{
+	size_t i;
+
+	for (i = 0; i < ss->nr; i++) {
+		const struct scan_site *s = &ss->v[i];
+
+		if (s->call.line != cs->line || !s->reason_codes.nr ||
+		    (cs->handler && s->handler && strcmp(cs->handler, s->handler)))
+			continue;
+		if (s->verdict != VERDICT_CONVERTIBLE)
+			return s;
+	}
+	return NULL;
+}
+
+static void add_judged(struct convert_state *st, const char *relpath,
+		       const struct callsite *cs, const struct scan_site *s)
+{
+	int code = reason_lookup(s->reason_codes.v[0]);
+
+	add_result(st, relpath, cs->line, cs->handler,
+		   s->verdict == VERDICT_ALREADY_THREADED ?
+		   "already_threaded" : "refused", NULL,
+		   code < 0 ? R_HANDLER_UNRESOLVED : (enum reason)code,
+		   s->reasons.v[0]);
+}
+
 static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 {
 	struct convert_state *st = data;
 	struct callsite_list sites;
+	struct scan_sites judged = { NULL, 0, 0 };
+	struct scan_tu sst;
 	struct strvec done = STRVEC_INIT;
 	struct tu tu;
 	char *buf;
@@ -323,12 +363,19 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	buf = read_file(tu.path, &len);
 	if (!buf)
 		die("cannot read '%s': %s", tu.path, strerror(errno));
+	scan_tu_init(&sst, tu.unit, relpath, st->kb.src);
+	scan_tu_run(&sst, !tu.in_config, &judged);
 	accessors_learn(tu.unit, tu.path);
 	callsites_find(tu.unit, tu.path, buf, &sites);
 	for (i = 0; i < sites.nr; i++) {
 		struct callsite *cs = &sites.v[i];
+		const struct scan_site *s;
 		bool seen = false;
 
+		if ((s = judged_refusal(&judged, cs))) {
+			add_judged(st, relpath, cs, s);
+			continue;
+		}
 		if (cs->refusal.text) {
 			add_result(st, relpath, cs->line, cs->handler,
 				   strstr(cs->callee, "threaded") ?
@@ -349,6 +396,8 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	}
 	strvec_clear(&done);
 	callsites_release(&sites);
+	scan_sites_release(&judged);
+	scan_tu_release(&sst);
 	free(buf);
 	tu_release(&tu);
 	return 0;

@@ -26,6 +26,11 @@ struct scan_tu {
 	/* Register accessor wrappers of the unit (analyze/common.c). */
 	struct strvec wrap_reads, wrap_writes;
 	bool wrappers_learned;
+	/*
+	 * Judge handlers with convert's planner: scan does; convert runs
+	 * the request-level checks only and plans the handler itself.
+	 */
+	bool plan_handlers;
 };
 
 void scan_tu_init(struct scan_tu *st, CXTranslationUnit unit,

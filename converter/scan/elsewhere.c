@@ -88,7 +88,12 @@ static bool try_file(struct kbuild *kb, CXIndex index, const char *relpath,
 		strvec_clear(&s->reason_codes);
 		strvec_clear(&s->reasons);
 		scan_analyze_handler(&st, d.def, s);
-		scan_judge(s, all);
+		s->handler_def = d.def;
+		s->has_handler_def = true;
+		scan_judge(&st, s, all);
+		/* Convert edits the requesting file only (for now). */
+		if (s->verdict == VERDICT_CONVERTIBLE && !s->reason_codes.nr)
+			scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
 		scan_site_note(s, "the handler is defined in %s, analysed as that file is built",
 			       s->handler_file);
 	}

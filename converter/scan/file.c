@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/cursor.h"
 #include "scan/elsewhere.h"
 #include "scan/file.h"
 #include "scan/output.h"
@@ -24,6 +25,9 @@ void scan_file(struct kbuild *kb, const char *relpath, struct strbuf *out)
 		goto out;
 	}
 	scan_tu_init(&st, tu.unit, relpath, kb->src);
+	st.plan_handlers = true;
+	/* The planner reads the register accessors the driver wraps. */
+	accessors_learn(tu.unit, tu.path);
 	scan_tu_run(&st, !tu.in_config, &sites);
 	scan_find_elsewhere(kb, index, &sites);
 	for (i = 0; i < sites.nr; i++)

@@ -156,22 +156,37 @@ void scan_site_release(struct scan_site *s)
 	memset(s, 0, sizeof(*s));
 }
 
-void scan_site_judge(struct scan_site *s, enum reason r, ...)
+static void judge_take(struct scan_site *s, enum reason r, char *text)
 {
-	va_list ap;
-	char *text;
-
 	s->verdict = (enum verdict)reason_class(r);
-	strvec_push(&s->reason_codes, reason_code(r));
-	va_start(ap, r);
-	text = reason_vformat(r, ap);
-	va_end(ap);
-	/* The summary reason goes first. */
+	/* The verdict's code and sentence go first, before notes. */
+	strvec_push(&s->reason_codes, "");
+	free(s->reason_codes.v[s->reason_codes.nr - 1]);
+	memmove(&s->reason_codes.v[1], &s->reason_codes.v[0],
+		(s->reason_codes.nr - 1) * sizeof(char *));
+	s->reason_codes.v[0] = xstrdup(reason_code(r));
 	strvec_push(&s->reasons, "");
 	free(s->reasons.v[s->reasons.nr - 1]);
 	memmove(&s->reasons.v[1], &s->reasons.v[0],
 		(s->reasons.nr - 1) * sizeof(char *));
 	s->reasons.v[0] = text;
+}
+
+void scan_site_judge(struct scan_site *s, enum reason r, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, r);
+	text = reason_vformat(r, ap);
+	va_end(ap);
+	judge_take(s, r, text);
+}
+
+void scan_site_judge_text(struct scan_site *s, enum reason r,
+			  const char *text)
+{
+	judge_take(s, r, xstrdup(text));
 }
 
 void scan_site_note(struct scan_site *s, const char *fmt, ...)

@@ -12,6 +12,7 @@
  *
  * docs/analysis.md defines each fact; docs/scan-json.md the JSON form.
  */
+#include <clang-c/Index.h>
 #include <stdbool.h>
 
 #include "judge/reasons.h"
@@ -92,6 +93,8 @@ struct scan_site {
 	char *resolution;	/* direct, address, local, conditional, field, wrapper */
 	unsigned int alternatives;	/* >1 when the argument names several */
 	struct handler_facts *facts;	/* owned; NULL when not analysed */
+	CXCursor handler_def;	/* the analysed definition, while its unit is open */
+	bool has_handler_def;
 
 	enum verdict verdict;
 	char *strategy;		/* split-mask, split-oneshot or NULL */
@@ -116,6 +119,9 @@ void scan_site_init(struct scan_site *s);
 void scan_site_release(struct scan_site *s);
 /* Record the verdict, with a reason code and its one-sentence reason. */
 void scan_site_judge(struct scan_site *s, enum reason r, ...);
+/* The same with a sentence made elsewhere (the planner's). */
+void scan_site_judge_text(struct scan_site *s, enum reason r,
+			  const char *text);
 /* Add a further reason sentence. */
 void scan_site_note(struct scan_site *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -38,8 +38,13 @@ CXCursor scan_single_value(struct scan_tu *st, CXCursor var);
 void scan_analyze_handler(struct scan_tu *st, CXCursor fn,
 			  struct scan_site *s);
 
-/* Decide @s->verdict, strategy and reasons; @all are the file's sites. */
-void scan_judge(struct scan_site *s, const struct scan_sites *all);
+/*
+ * Decide @s->verdict, strategy and reasons; @all are the file's sites.
+ * The request-level checks are scan's; a handler they let through is
+ * judged by convert's planner (judge/judge.c) when @st->plan_handlers.
+ */
+void scan_judge(struct scan_tu *st, struct scan_site *s,
+		const struct scan_sites *all);
 
 /* The whole pipeline over one parsed file. */
 void scan_tu_run(struct scan_tu *st, bool not_in_config,

@@ -268,6 +268,8 @@ static void site_call(CXCursor call, void *data)
 		s->handler_file = cx_file_of(st, res.fn[i]);
 		clang_getExpansionLocation(clang_getCursorLocation(res.fn[i]),
 					   NULL, &s->handler_line, NULL, NULL);
+		s->handler_def = res.fn[i];
+		s->has_handler_def = true;
 		scan_analyze_handler(st, res.fn[i], s);
 		if (res.why_not)
 			scan_site_note(s, "another value of the handler argument is not followed: %s",
@@ -299,5 +301,5 @@ void scan_tu_run(struct scan_tu *st, bool not_in_config,
 	free_frees(&w.frees);
 	for (i = first; i < out->nr; i++)
 		if (out->v[i].facts)
-			scan_judge(&out->v[i], out);
+			scan_judge(st, &out->v[i], out);
 }

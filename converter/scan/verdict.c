@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "judge/judge.h"
 #include "scan/scan.h"
 
 static bool flag_set(const struct scan_site *s, const char *name)
@@ -86,72 +87,41 @@ static bool refused(struct scan_site *s, const struct scan_sites *all)
 	return true;
 }
 
-/* The fact of @kind written at the same place as @f, or NULL. */
-static const struct fact *same_place(const struct handler_facts *hf,
-				     enum fact_kind kind, const struct fact *f)
+/* Handler shapes whose request convert can rewrite: a name, &name, a local. */
+static bool rewritable_shape(const struct scan_site *s)
 {
-	size_t i;
+	static const char *const shapes[] = { "direct", "address", "local", NULL };
 
-	for (i = 0; i < hf->nr; i++)
-		if (hf->v[i].kind == kind &&
-		    hf->v[i].where.begin == f->where.begin)
-			return &hf->v[i];
-	return NULL;
+	return s->resolution && name_in(s->resolution, shapes);
 }
 
-/* The first acknowledge that is not a silencing write, or NULL. */
-static const struct fact *late_ack(const struct handler_facts *hf)
+/*
+ * A handler the request-level checks let through: what convert would do
+ * with it.  Convert rewrites plain requests of a handler it can name and
+ * edit, and its planner decides the rest (judge/judge.c).
+ */
+static void convertible(struct scan_tu *st, struct scan_site *s)
 {
-	size_t i;
+	const struct fact *own = handler_facts_first(s->facts, FACT_OWNERSHIP);
+	const struct fact *helper = usable_mask(s->facts, true);
 
-	for (i = 0; i < hf->nr; i++)
-		if (hf->v[i].kind == FACT_ACK &&
-		    !same_place(hf, FACT_SILENCE, &hf->v[i]))
-			return &hf->v[i];
-	return NULL;
-}
-
-static void convertible(struct scan_site *s)
-{
-	const struct handler_facts *hf = s->facts;
-	const struct fact *own = handler_facts_first(hf, FACT_OWNERSHIP);
-	const struct fact *sil = handler_facts_first(hf, FACT_SILENCE);
-	const struct fact *helper = usable_mask(hf, true);
-	const struct fact *ack;
-	const char *line = s->shared == 1 ? "the line is shared" :
-		s->shared < 0 ? "the flags are not constant, so the line may be shared" :
-		NULL;
-
-	/*
-	 * The silencing writes come first, shared line or not: convert splits
-	 * with them whenever they exist (docs/analysis.md).
-	 */
-	if (own && sil) {
-		const char *how = same_place(hf, FACT_MASK, sil) ? "masks" :
-				  same_place(hf, FACT_ACK, sil) ? "acknowledges" :
-				  "silences";
-
-		s->strategy = xstrdup("split-mask");
-		scan_site_judge(s, R_SPLIT_MASK,
-				own->where.line, how, sil->name, sil->where.line,
-				line ? ", and the line stays shareable" : "");
-	} else if (!line) {
-		s->strategy = xstrdup("split-oneshot");
-		if (own)
-			scan_site_judge(s, R_SPLIT_ONESHOT_CHECK,
-					own->where.line);
-		else
-			scan_site_judge(s, R_SPLIT_ONESHOT_WHOLE);
-	} else if (!own) {
-		scan_site_judge(s, R_NO_OWNERSHIP_CHECK,
-				line);
-	} else if ((ack = late_ack(hf))) {
-		scan_site_judge(s, R_LATE_ACK,
-				line, ack->name, ack->where.line, own->where.line);
-	} else {
-		scan_site_judge(s, R_CANNOT_SILENCE_DEVICE,
-				line);
-	}
+	if (strcmp(s->call_name, "request_irq") &&
+	    strcmp(s->call_name, "devm_request_irq"))
+		scan_site_judge(s, R_NOT_PLAIN_REQUEST, s->call_name);
+	else if (!strcmp(s->resolution ? s->resolution : "", "conditional"))
+		scan_site_judge(s, R_HANDLER_CONDITIONAL);
+	else if (!strcmp(s->resolution ? s->resolution : "", "field"))
+		scan_site_judge(s, R_HANDLER_FIELD);
+	else if (!strcmp(s->resolution ? s->resolution : "", "wrapper"))
+		scan_site_judge(s, R_HANDLER_PARAM);
+	else if (!rewritable_shape(s))
+		scan_site_judge(s, R_HANDLER_NOT_NAMED);
+	else if (!s->has_handler_def || !cx_in_main_file(st, s->handler_def))
+		scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
+	else if (st->plan_handlers)
+		judge_handler(s, s->handler_def);
+	else
+		s->verdict = VERDICT_CONVERTIBLE;
 	if (s->verdict == VERDICT_NOT_CONVERTIBLE && own && helper)
 		scan_site_note(s, "the file defines %s() (line %u), which masks the device; a primary that called it could split the handler, but convert does not write such a call",
 			       helper->name, helper->where.line);
@@ -212,7 +182,8 @@ static void notes(struct scan_site *s)
 		scan_site_note(s, "the handler only schedules NAPI, so a thread gains little");
 }
 
-void scan_judge(struct scan_site *s, const struct scan_sites *all)
+void scan_judge(struct scan_tu *st, struct scan_site *s,
+		const struct scan_sites *all)
 {
 	if (s->thread_text) {
 		scan_site_judge(s, R_ALREADY_THREADED,
@@ -220,6 +191,6 @@ void scan_judge(struct scan_site *s, const struct scan_sites *all)
 		return;
 	}
 	if (!refused(s, all))
-		convertible(s);
+		convertible(st, s);
 	notes(s);
 }

@@ -7,11 +7,12 @@
 # compared:
 #
 #   scan convertible STRATEGY      convert converted STRATEGY
-#   scan not_convertible, unanalysable   convert refused
+#   scan not_convertible, unanalysable   convert refused, the same reason code
 #   scan already_threaded          convert already_threaded
 #
-# One line per site on stdout, "agree ..." or "disagree KIND ...", then the
-# counts by kind.  Not a test (make check does not run it): a measuring
+# One line per site on stdout, "agree ...", "veto ..." (scan convertible,
+# convert refused by a check of what it would write: cocci-disagrees,
+# edits-overlap, ...) or "disagree KIND ...", then the counts by kind.  Not a test (make check does not run it): a measuring
 # tool for docs/analysis.md.  PATHs are done one at a time, so the caller
 # decides the load (nice -n 19, a few directories per run).  -k keeps the
 # work directory and prints its name.  -c DIR keeps each PATH's sites.json
@@ -64,12 +65,17 @@ jq -rn --slurpfile s "$tmp/scan.json" --slurpfile c "$tmp/sites.json" '
 		else if .verdict == "not_convertible" or .verdict == "unanalysable"
 		then "\(.verdict)/\(.reason_codes[0] // "?")" else .verdict end end;
 	def cside: if .verdict == "converted" then "converted/\(.strategy)"
-		else .verdict end;
+		else "\(.verdict)/\(.reason_code // "?")" end;
+	def veto: .verdict == "refused" and
+		(.reason_code | IN("cocci-disagrees", "cocci-failed", "edits-overlap",
+			"lock-via-macro", "softirq-in-return", "header-mismatch",
+			"struct-outside-tree"));
 	def agrees($a; $b):
 		($a.verdict == "convertible" and $b.verdict == "converted" and
 		 $a.strategy == $b.strategy) or
 		(($a.verdict == "not_convertible" or $a.verdict == "unanalysable") and
-		 $b.verdict == "refused") or
+		 $b.verdict == "refused" and
+		 $a.reason_codes[0] == $b.reason_code) or
 		($a.verdict == "already_threaded" and $b.verdict == "already_threaded");
 	($s | map(select(.line != null)) | map({key: key, value: .}) | from_entries) as $sm |
 	($c | map({key: key, value: .}) | from_entries) as $cm |
@@ -79,9 +85,10 @@ jq -rn --slurpfile s "$tmp/scan.json" --slurpfile c "$tmp/sites.json" '
 	if $a == null then "disagree missing-in-scan=>\($b | cside) \($k)"
 	elif $b == null then "disagree \($a | sside)=>missing-in-convert \($k)"
 	elif agrees($a; $b) then "agree \($a | sside)=>\($b | cside) \($k)"
+	elif $a.verdict == "convertible" and ($b | veto) then "veto \($a | sside)=>\($b | cside) \($k)"
 	else "disagree \($a | sside)=>\($b | cside) \($k): \($b.reason // "")"
 	end' >"$tmp/result.txt"
 cat "$tmp/result.txt"
-echo "== $(wc -l <"$tmp/result.txt") sites, $(grep -c '^agree' "$tmp/result.txt") agree, $(grep -c '^disagree' "$tmp/result.txt") disagree"
+echo "== $(wc -l <"$tmp/result.txt") sites, $(grep -c '^agree' "$tmp/result.txt") agree, $(grep -c '^veto' "$tmp/result.txt") vetoed, $(grep -c '^disagree' "$tmp/result.txt") disagree"
 awk '{ n[$1 " " $2]++ } END { for (k in n) printf "%6d %s\n", n[k], k }' \
 	"$tmp/result.txt" | sort -k2,2 -k1,1nr

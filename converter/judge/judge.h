@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_JUDGE_JUDGE_H
+#define IRQCONV_JUDGE_JUDGE_H
+
+#include <clang-c/Index.h>
+
+#include "judge/reasons.h"
+
+struct scan_site;
+struct split_plan;
+
+/*
+ * The decision for the handler @def of @s, whose request scan's
+ * request-level checks let through: what convert would do with it, made
+ * by convert's own request reader (convert/callsite.c) and planner
+ * (convert/split.c), so that scan predicts convert and the two never
+ * disagree on a site both analyse.  Sets @s's verdict, strategy and
+ * reason.  accessors_learn() must have seen @def's unit.
+ */
+void judge_handler(struct scan_site *s, CXCursor def);
+
+/* The reason code of the strategy  chose. */
+enum reason judge_strategy_reason(const struct split_plan *plan);
+
+#endif

@@ -1,0 +1,28 @@
+# One judge: scan's verdict, strategy and reason code are what convert
+# does, site by site, on the golden paths, the boot matrix's drivers and
+# real drivers whose silencing scan once got wrong (intel8x0, pvscsi,
+# pic32-sqi, tsi148, be2iscsi).  A site convert vetoes while writing the
+# conversion (cocci-disagrees, edits-overlap, ...) is listed, not failed.
+# timeout: 1500
+. "$TESTLIB"
+
+mapfile -t paths < <({
+	grep -hv '^--' "$TOP"/testsuite/convert/golden/*.paths
+	awk '!/^#/ && NF >= 10 { print $8 }' "$TOP/testsuite/boot/matrix" |
+		tr , '\n' | grep -v '^--' | grep -v '^-$'
+	printf '%s\n' sound/pci/intel8x0.c drivers/scsi/vmw_pvscsi.c \
+		drivers/spi/spi-pic32-sqi.c drivers/staging/vme_user/vme_tsi148.c \
+		drivers/scsi/be2iscsi/be_main.c
+} | sort -u)
+[ ${#paths[@]} -gt 20 ] || fail "too few paths to compare: ${paths[*]}"
+out=$(testsuite/scan/convert-cross-check.sh "${paths[@]}") ||
+	fail "convert-cross-check.sh failed"
+printf '%s\n' "$out"
+summary=$(grep '^==' <<<"$out")
+expect_match "no disagreement" " 0 disagree$" "$summary"
+n=$(sed -n 's/^== \([0-9]*\) sites.*/\1/p' <<<"$summary")
+[ "${n:-0}" -ge 40 ] || fail "only ${n:-0} sites compared"
+expect_match "intel8x0 refused by both, one code" \
+	"^agree not_convertible/shared-no-silencing=>refused/shared-no-silencing sound/pci/intel8x0.c:2590 " "$out"
+expect_match "pvscsi_shared_isr split-mask on both sides" \
+	"^agree convertible/split-mask=>converted/split-mask drivers/scsi/vmw_pvscsi.c:1520 " "$out"
