@@ -428,6 +428,7 @@ char *series_date(const char *spec)
 	time_t t;
 	size_t i;
 	char *end;
+	long off;
 
 	if (!spec) {
 		t = time(NULL);
@@ -444,7 +445,9 @@ char *series_date(const char *spec)
 		end = strptime(spec, formats[i], &tm);
 		if (!end || *end)
 			continue;
-		return rfc2822(timegm(&tm) - tm.tm_gmtoff, tm.tm_gmtoff);
+		/* timegm() normalises @tm, its tm_gmtoff too: read it first. */
+		off = tm.tm_gmtoff;
+		return rfc2822(timegm(&tm) - off, off);
 	}
 	return NULL;
 }
