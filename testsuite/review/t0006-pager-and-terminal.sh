@@ -48,14 +48,14 @@ wait_status() {
 make_series "$out"
 run 30
 wait_for "\[1/2\] .*$EDU"
-wait_for "^:"
+wait_for $'^(\033\\[[0-9;]*m)*:'	# less's prompt
 expect_no_match "no question while paging" "quit \[q\]\?" "$(screen)"
 expect_match "less keeps the colours" $'\033\\[1m\\[1/2\\]' "$(screen)"
 tmux -S "$sock" send-keys q
 wait_for "accept \[a\], reject \[r\], skip \[s\], quit \[q\]\?"
 tmux -S "$sock" send-keys a
 wait_for "\[2/2\] .*$E1000"
-wait_for "^:"
+wait_for $'^(\033\\[[0-9;]*m)*:'	# less's prompt
 tmux -S "$sock" send-keys q
 wait_for "quit \[q\]\?$"
 tmux -S "$sock" send-keys r
