@@ -808,9 +808,9 @@ static int write_series(struct convert_state *st, const char *outdir,
 					       &new_len);
 
 
-			series_patch_add_file(p, path, file_mode(st, f->relpath),
-					      f->old, f->old_len,
-					      new, new_len);
+			series_patch_add_file(p, path,
+					      file_mode(st, f->relpath),
+					      f->old, f->old_len, new, new_len);
 			free(path);
 			free(new);
 		}

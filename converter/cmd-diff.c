@@ -61,8 +61,9 @@ int cmd_diff(int argc, char **argv)
 	}
 	if (stat(argv[optind], &st))
 		st.st_mode = 0644;
-	diff_unified(&out, path ? path : argv[optind], diff_git_mode(st.st_mode),
-		     old, old_len, new, new_len, NULL);
+	diff_unified(&out, path ? path : argv[optind],
+		     diff_git_mode(st.st_mode), old, old_len, new, new_len,
+		     NULL);
 	fwrite(out.buf ? out.buf : "", 1, out.len, stdout);
 	ret = out.len ? 1 : 0;
 	strbuf_release(&out);

@@ -174,16 +174,19 @@ int kernel_tree_maintainers(const char *src, const char *patch,
 			      tmpdir && *tmpdir ? tmpdir : "/tmp");
 	struct strbuf cmd = STRBUF_INIT;
 	char *out = NULL, *line, *save = NULL;
+	size_t len = strlen(patch);
 	int fd = mkstemp(tmp), ret = -1;
 
-	if (fd < 0 || write(fd, patch, strlen(patch)) != (ssize_t)strlen(patch)) {
+	if (fd < 0 || write(fd, patch, len) != (ssize_t)len) {
 		warn("cannot write '%s' for get_maintainer.pl: %s", tmp,
 		     strerror(errno));
 		goto out;
 	}
 	strbuf_addstr(&cmd, "cd ");
 	shell_quote(&cmd, src);
-	strbuf_addstr(&cmd, " && perl scripts/get_maintainer.pl --no-git --no-git-fallback ");
+	/* --no-git: MAINTAINERS alone decides, not the history. */
+	strbuf_addstr(&cmd, " && perl scripts/get_maintainer.pl");
+	strbuf_addstr(&cmd, " --no-git --no-git-fallback ");
 	shell_quote(&cmd, tmp);
 	strbuf_addstr(&cmd, " 2>/dev/null");
 	out = run_output(cmd.buf);

@@ -79,7 +79,8 @@ void series_patch_add_file(struct series_patch *p, const char *path,
 	p->files = xrealloc(p->files, (p->nr_files + 1) * sizeof(*f));
 	f = &p->files[p->nr_files++];
 	f->path = xstrdup(path);
-	diff_unified(&p->diff, path, mode, old, old_len, new, new_len, &f->stat);
+	diff_unified(&p->diff, path, mode, old, old_len, new, new_len,
+		     &f->stat);
 }
 
 char *series_slug(const char *subject)
