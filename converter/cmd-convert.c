@@ -1045,6 +1045,7 @@ out:
 	clang_disposeIndex(st.index);
 	strvec_clear(&files);
 	free(author);
+	free(st.date);
 	kbuild_close(&st.kb);
 	return ret;
 }
