@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "commands.h"
 #include "rewrite/diff.h"
@@ -29,6 +30,7 @@ int cmd_diff(int argc, char **argv)
 	const char *path = NULL;
 	char *old, *new;
 	size_t old_len, new_len;
+	struct stat st;
 	int opt, ret;
 
 	while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
@@ -57,8 +59,11 @@ int cmd_diff(int argc, char **argv)
 		free(old);
 		return 2;
 	}
-	diff_unified(&out, path ? path : argv[optind], old, old_len, new,
-		     new_len, NULL);
+	if (stat(argv[optind], &st))
+		st.st_mode = 0644;
+	diff_unified(&out, path ? path : argv[optind],
+		     diff_git_mode(st.st_mode), old, old_len, new, new_len,
+		     NULL);
 	fwrite(out.buf ? out.buf : "", 1, out.len, stdout);
 	ret = out.len ? 1 : 0;
 	strbuf_release(&out);

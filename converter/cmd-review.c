@@ -33,13 +33,13 @@ static const char review_usage[] =
 
 static bool color;
 
-static void put_colored(const char *line, size_t n)
+static void add_colored(struct strbuf *sb, const char *line, size_t n)
 {
 	const char *c = NULL;
 
 	if (color) {
 		if (starts_with(line, "diff --git") || starts_with(line, "--- ") ||
-		    starts_with(line, "+++ "))
+		    starts_with(line, "+++ ") || starts_with(line, "index "))
 			c = BOLD;
 		else if (line[0] == '+')
 			c = GREEN;
@@ -48,7 +48,20 @@ static void put_colored(const char *line, size_t n)
 		else if (starts_with(line, "@@"))
 			c = CYAN;
 	}
-	printf("%s%.*s%s\n", c ? c : "", (int)n, line, c ? RESET : "");
+	strbuf_addf(sb, "%s%.*s%s\n", c ? c : "", (int)n, line, c ? RESET : "");
+}
+
+/* "label:    text", filled to the screen with the text's column kept. */
+static void add_field(struct strbuf *sb, const char *label, const char *text)
+{
+	char *first = xasprintf("%-10s", label);
+
+	if (*text)
+		strbuf_add_wrapped(sb, text, first, "          ",
+				   term_width());
+	else
+		strbuf_addf(sb, "%s\n", label);
+	free(first);
 }
 
 static void show_patch(const struct review_set *rs, size_t i)
@@ -56,37 +69,50 @@ static void show_patch(const struct review_set *rs, size_t i)
 	const struct review_patch *p = &rs->patches[i];
 	const struct review_site *s = review_site_of(rs, p);
 	const char *line, *end = p->diff + p->diff_len, *nl;
+	struct strbuf sb = STRBUF_INIT;
 	size_t j;
 
-	printf("%s[%zu/%zu] %s%s\n", color ? BOLD : "", i + 1, rs->nr, p->file,
-	       color ? RESET : "");
-	printf("subject:  %s\n", p->subject);
+	strbuf_addf(&sb, "%s[%zu/%zu] %s%s\n", color ? BOLD : "", i + 1,
+		    rs->nr, p->file, color ? RESET : "");
+	add_field(&sb, "subject:", p->subject);
 	if (s) {
-		printf("driver:   %s\n", s->driver);
-		printf("handler:  %s() at %s:%s\n", s->handler, s->file, s->line);
-		printf("strategy: %s\n", s->strategy);
-		printf("why:      %s\n", s->reason);
+		char *h = xasprintf("%s() at %s:%s", s->handler, s->file,
+				    s->line);
+
+		add_field(&sb, "driver:", s->driver);
+		add_field(&sb, "handler:", h);
+		add_field(&sb, "strategy:", s->strategy);
+		add_field(&sb, "why:", s->reason);
+		free(h);
 	}
-	if (p->state != REVIEW_PENDING)
-		printf("decided:  %s%s%s\n", review_state_name(p->state),
-		       *p->reason ? ": " : "", p->reason);
+	if (p->state != REVIEW_PENDING) {
+		char *d = xasprintf("%s%s%s", review_state_name(p->state),
+				    *p->reason ? ": " : "", p->reason);
+
+		add_field(&sb, "decided:", d);
+		free(d);
+	}
 	if (p->edited)
-		printf("%swarning:  this patch was edited by hand since irqconv convert wrote it%s\n",
-		       color ? RED : "", color ? RESET : "");
-	printf("risks:\n");
+		strbuf_addf(&sb, "%swarning:  this patch was edited by hand since irqconv convert wrote it%s\n",
+			    color ? RED : "", color ? RESET : "");
+	strbuf_addstr(&sb, "risks:\n");
 	for (j = 0; j < p->risks.nr; j++)
-		printf("  - %s\n", p->risks.v[j]);
+		strbuf_add_wrapped(&sb, p->risks.v[j], "  - ", "    ",
+				   term_width());
 	if (p->results)
-		printf("test results (%s):\n%s", p->results_name, p->results);
+		strbuf_addf(&sb, "test results (%s):\n%s", p->results_name,
+			    p->results);
 	else
-		printf("test results: none yet\n");
-	printf("\n");
+		strbuf_addstr(&sb, "test results: none yet\n");
+	strbuf_addch(&sb, '\n');
 	for (line = p->diff; line < end; line = nl + 1) {
 		nl = memchr(line, '\n', end - line);
 		if (!nl)
 			nl = end;
-		put_colored(line, nl - line);
+		add_colored(&sb, line, nl - line);
 	}
+	term_page(sb.buf, sb.len);
+	strbuf_release(&sb);
 }
 
 static int list(const struct review_set *rs)
@@ -213,7 +239,7 @@ int cmd_review(int argc, char **argv)
 		return 2;
 	}
 	color = !strcmp(when, "always") ||
-		(!strcmp(when, "auto") && isatty(STDOUT_FILENO));
+		(!strcmp(when, "auto") && term_color_auto());
 	if (review_set_load(&rs, argv[optind])) {
 		review_set_release(&rs);
 		return 2;

@@ -194,6 +194,19 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 	tree=$work/tree/$name
 	mkdir -p "$tree"
 	mapfile -t files < <(sed -n 's|^diff --git a/\(.*\) b/.*|\1|p' "$patch")
+	# An external module's patch names its files from the module's
+	# directory (docs/convert.md): $moddir is that directory, from here.
+	moddir=
+	if [ -n "${files[0]:-}" ] && [ ! -e "$KSRC/${files[0]}" ]; then
+		moddir=$src
+		[ -d "$moddir" ] || moddir=$(dirname "$moddir")
+		while [ ! -e "$moddir/Kbuild" ] && [ ! -e "$moddir/Makefile" ] &&
+			[ "$moddir" != / ] && [ "$moddir" != . ]; do
+			moddir=$(dirname "$moddir")
+		done
+		moddir=$(realpath --relative-base="$PWD" "$moddir")/
+		files=("${files[@]/#/$moddir}")
+	fi
 	for f in "${files[@]}"; do
 		mkdir -p "$tree/$(dirname "$f")"
 		if [ -e "$KSRC/$f" ]; then cp "$KSRC/$f" "$tree/$f"; else cp "$f" "$tree/$f"; fi
@@ -205,7 +218,7 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 		fi
 	done
 	plog=$work/$name.compile.log
-	if ! patch -p1 -F0 -s -f --no-backup-if-mismatch -d "$tree" -i "$(realpath "$patch")" >"$plog" 2>&1; then
+	if ! patch -p1 -F0 -s -f --no-backup-if-mismatch -d "$tree/$moddir" -i "$(realpath "$patch")" >"$plog" 2>&1; then
 		say "patch $name: does not apply: $(head -c 300 "$plog" | tr '\n' ' ')"
 		failed=1
 		continue
@@ -258,7 +271,7 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 	else
 		boot="not run (the patch does not compile)"
 	fi
-	lines=$(scripts/batch-lines.sh "$tree" "$patch" "${pre[@]}")
+	lines=$(scripts/batch-lines.sh "$tree/$moddir" "$patch" "${pre[@]}")
 	rm -f "${pre[@]}"
 	[ $configured = no ] && [ "$cstat" = ok ] && cstat="ok (not in the configuration: built with a neighbour's flags)"
 	# Preprocessed with borrowed flags says nothing about the configuration.

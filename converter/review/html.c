@@ -126,7 +126,13 @@ static void summary_row(struct strbuf *sb, const struct review_set *rs,
 	strbuf_addstr(sb, "</td>");
 	result_cell(sb, p, "compile");
 	result_cell(sb, p, "boot");
-	strbuf_addf(sb, "<td class=\"review\">%s</td><td class=\"reason\">", review);
+	strbuf_addf(sb, "<td class=\"review\">%s", review);
+	if (p && *p->reason) {
+		strbuf_addstr(sb, ": <span class=\"review-reason\">");
+		escs(sb, p->reason);
+		strbuf_addstr(sb, "</span>");
+	}
+	strbuf_addstr(sb, "</td><td class=\"reason\">");
 	if (p) {
 		strbuf_addstr(sb, "<a href=\"#");
 		escs(sb, rel);

@@ -79,7 +79,9 @@ int decisions_save(const struct review_set *rs);
 /*
  * Make OUTDIR/series list the patches that were not rejected and mark the
  * rejected ones in the cover letter's summary (and unmark patches accepted
- * again).  Patch files stay.
+ * again); the cover letter's [PATCH 0/N] and site count and the [PATCH
+ * n/N] of the patches left follow.  Patch files stay; the checksums of
+ * patches renumbered here follow too, unless they were edited by hand.
  */
 int review_apply_to_series(const struct review_set *rs);
 

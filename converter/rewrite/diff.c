@@ -4,12 +4,16 @@
  * the common prefix and suffix are cut first, so the search only ever sees
  * the region a conversion touched.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rewrite/blob.h"
 #include "rewrite/diff.h"
 
 #define CONTEXT 3
+/* git's funcname buffer: longer lines are cut. */
+#define FUNCNAME_MAX 80
 
 struct line {
 	const char *p;
@@ -160,6 +164,32 @@ static void span(const struct script *s, size_t from, size_t to,
 	}
 }
 
+/*
+ * What git puts after a hunk header by default: the last line before the
+ * hunk (context included) that starts with a letter, '_' or '$', so a C
+ * hunk names the function it is in.  Cut to FUNCNAME_MAX bytes, trailing
+ * white space dropped, as git does.
+ */
+static void add_funcname(struct strbuf *out, const struct lines *a,
+			 size_t first)
+{
+	size_t i = first, n;
+
+	while (i-- > 0) {
+		const struct line *l = &a->v[i];
+
+		if (!l->len || !(isalpha((unsigned char)l->p[0]) ||
+				l->p[0] == '_' || l->p[0] == '$'))
+			continue;
+		n = l->len < FUNCNAME_MAX ? l->len : FUNCNAME_MAX;
+		while (n > 0 && isspace((unsigned char)l->p[n - 1]))
+			n--;
+		strbuf_addch(out, ' ');
+		strbuf_add(out, l->p, n);
+		return;
+	}
+}
+
 static void emit_hunks(struct strbuf *out, const struct lines *a,
 		       const struct lines *b, const struct script *s)
 {
@@ -197,7 +227,9 @@ static void emit_hunks(struct strbuf *out, const struct lines *a,
 		strbuf_addf(out, " +%zu", nb ? b0 + 1 : b0);
 		if (nb != 1)
 			strbuf_addf(out, ",%zu", nb);
-		strbuf_addstr(out, " @@\n");
+		strbuf_addstr(out, " @@");
+		add_funcname(out, a, a0);
+		strbuf_addch(out, '\n');
 		for (j = start, ai = a0, bi = b0; j < end; j++) {
 			if (s->v[j] == OP_EQ) {
 				emit_line(out, ' ', &a->v[ai++]);
@@ -212,12 +244,13 @@ static void emit_hunks(struct strbuf *out, const struct lines *a,
 	}
 }
 
-void diff_unified(struct strbuf *out, const char *path,
+void diff_unified(struct strbuf *out, const char *path, unsigned int mode,
 		  const char *old, size_t old_len,
 		  const char *new, size_t new_len, struct diff_stat *stat)
 {
 	struct lines a, b;
 	struct script s = { NULL, 0, 0 };
+	char old_id[BLOB_HEX_LEN + 1], new_id[BLOB_HEX_LEN + 1];
 	size_t pre = 0, suf = 0, i;
 
 	if (stat)
@@ -237,8 +270,11 @@ void diff_unified(struct strbuf *out, const char *path,
 	for (i = 0; i < suf; i++)
 		script_push(&s, OP_EQ);
 
-	strbuf_addf(out, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n",
-		    path, path, path, path);
+	blob_id(old, old_len, old_id);
+	blob_id(new, new_len, new_id);
+	strbuf_addf(out, "diff --git a/%s b/%s\nindex %s..%s %06o\n",
+		    path, path, old_id, new_id, mode);
+	strbuf_addf(out, "--- a/%s\n+++ b/%s\n", path, path);
 	emit_hunks(out, &a, &b, &s);
 	if (stat) {
 		for (i = 0; i < s.nr; i++) {
@@ -249,4 +285,9 @@ void diff_unified(struct strbuf *out, const char *path,
 	free(s.v);
 	free(a.v);
 	free(b.v);
+}
+
+unsigned int diff_git_mode(unsigned int st_mode)
+{
+	return st_mode & 0111 ? 0100755 : 0100644;
 }

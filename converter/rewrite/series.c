@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
+/* strptime() */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -6,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rewrite/series.h"
@@ -17,6 +20,7 @@ void series_init(struct series *s, const char *author)
 {
 	memset(s, 0, sizeof(*s));
 	s->author = xstrdup(author);
+	s->date = series_date(NULL);
 }
 
 void series_release(struct series *s)
@@ -32,11 +36,15 @@ void series_release(struct series *s)
 		for (j = 0; j < p->nr_files; j++)
 			free(p->files[j].path);
 		free(p->files);
+		strvec_clear(&p->to);
+		strvec_clear(&p->cc);
 	}
 	strvec_clear(&s->extra_names);
 	strvec_clear(&s->extra_texts);
 	free(s->patches);
 	free(s->author);
+	free(s->date);
+	free(s->base_commit);
 	free(s->cover_subject);
 	strbuf_release(&s->cover_body);
 }
@@ -62,6 +70,7 @@ struct series_patch *series_add(struct series *s, const char *subject)
 }
 
 void series_patch_add_file(struct series_patch *p, const char *path,
+			   unsigned int mode,
 			   const char *old, size_t old_len,
 			   const char *new, size_t new_len)
 {
@@ -70,7 +79,8 @@ void series_patch_add_file(struct series_patch *p, const char *path,
 	p->files = xrealloc(p->files, (p->nr_files + 1) * sizeof(*f));
 	f = &p->files[p->nr_files++];
 	f->path = xstrdup(path);
-	diff_unified(&p->diff, path, old, old_len, new, new_len, &f->stat);
+	diff_unified(&p->diff, path, mode, old, old_len, new, new_len,
+		     &f->stat);
 }
 
 char *series_slug(const char *subject)
@@ -129,17 +139,35 @@ static void add_diffstat(struct strbuf *sb, const struct series_file *files,
 	strbuf_addstr(sb, "\n");
 }
 
+/* "To: a,\n    b" as git format-patch folds an address list. */
+static void add_addresses(struct strbuf *sb, const char *field,
+			  const struct strvec *v)
+{
+	size_t i;
+
+	if (!v->nr)
+		return;
+	strbuf_addf(sb, "%s: ", field);
+	for (i = 0; i < v->nr; i++)
+		strbuf_addf(sb, "%s%s", i ? ",\n    " : "", v->v[i]);
+	strbuf_addch(sb, '\n');
+}
+
 static void mail_header(struct strbuf *sb, const struct series *s,
-			unsigned int n, const char *subject)
+			unsigned int n, const char *subject,
+			const struct strvec *to, const struct strvec *cc)
 {
 	strbuf_addstr(sb, MBOX_FROM);
 	strbuf_addf(sb, "From: %s\n", s->author);
-	strbuf_addstr(sb, "Date: Mon, 1 Jan 2024 00:00:00 +0000\n");
+	strbuf_addf(sb, "Date: %s\n", s->date);
 	if (s->nr > 1 || s->cover_subject)
-		strbuf_addf(sb, "Subject: [PATCH %u/%zu] %s\n\n", n, s->nr,
+		strbuf_addf(sb, "Subject: [PATCH %u/%zu] %s\n", n, s->nr,
 			    subject);
 	else
-		strbuf_addf(sb, "Subject: [PATCH] %s\n\n", subject);
+		strbuf_addf(sb, "Subject: [PATCH] %s\n", subject);
+	add_addresses(sb, "To", to);
+	add_addresses(sb, "Cc", cc);
+	strbuf_addch(sb, '\n');
 }
 
 static char *render_patch(const struct series *s, size_t i)
@@ -147,7 +175,7 @@ static char *render_patch(const struct series *s, size_t i)
 	const struct series_patch *p = &s->patches[i];
 	struct strbuf sb = STRBUF_INIT;
 
-	mail_header(&sb, s, i + 1, p->subject);
+	mail_header(&sb, s, i + 1, p->subject, &p->to, &p->cc);
 	if (p->body.len) {
 		strbuf_add(&sb, p->body.buf, p->body.len);
 		if (p->body.buf[p->body.len - 1] != '\n')
@@ -162,18 +190,61 @@ static char *render_patch(const struct series *s, size_t i)
 	return strbuf_detach(&sb);
 }
 
+char *series_render_patch(const struct series *s, size_t i)
+{
+	return render_patch(s, i);
+}
+
+static bool has_address(const struct strvec *v, const char *a)
+{
+	size_t i;
+
+	for (i = 0; i < v->nr; i++)
+		if (!strcmp(v->v[i], a))
+			return true;
+	return false;
+}
+
+/* Everyone a patch goes to gets the cover letter: To before Cc, once. */
+static void cover_recipients(const struct series *s, struct strvec *to,
+			     struct strvec *cc)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->nr; i++)
+		for (j = 0; j < s->patches[i].to.nr; j++)
+			if (!has_address(to, s->patches[i].to.v[j]))
+				strvec_push(to, s->patches[i].to.v[j]);
+	for (i = 0; i < s->nr; i++)
+		for (j = 0; j < s->patches[i].cc.nr; j++)
+			if (!has_address(to, s->patches[i].cc.v[j]) &&
+			    !has_address(cc, s->patches[i].cc.v[j]))
+				strvec_push(cc, s->patches[i].cc.v[j]);
+}
+
 static char *render_cover(const struct series *s)
 {
+	struct strvec to = STRVEC_INIT, cc = STRVEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
 
+	cover_recipients(s, &to, &cc);
 	strbuf_addstr(&sb, MBOX_FROM);
 	strbuf_addf(&sb, "From: %s\n", s->author);
-	strbuf_addstr(&sb, "Date: Mon, 1 Jan 2024 00:00:00 +0000\n");
-	strbuf_addf(&sb, "Subject: [PATCH 0/%zu] %s\n\n", s->nr,
+	strbuf_addf(&sb, "Date: %s\n", s->date);
+	strbuf_addf(&sb, "Subject: [PATCH 0/%zu] %s\n", s->nr,
 		    s->cover_subject);
+	add_addresses(&sb, "To", &to);
+	add_addresses(&sb, "Cc", &cc);
+	strbuf_addch(&sb, '\n');
 	strbuf_add(&sb, s->cover_body.buf ? s->cover_body.buf : "",
 		   s->cover_body.len);
-	strbuf_addstr(&sb, "\n-- \nirqconv " IRQCONV_VERSION "\n\n");
+	strbuf_addch(&sb, '\n');
+	/* Where format-patch --base puts it: the tree the series is for. */
+	if (s->base_commit)
+		strbuf_addf(&sb, "base-commit: %s\n", s->base_commit);
+	strbuf_addstr(&sb, "-- \nirqconv " IRQCONV_VERSION "\n\n");
+	strvec_clear(&to);
+	strvec_clear(&cc);
 	return strbuf_detach(&sb);
 }
 
@@ -305,4 +376,79 @@ char *series_author_from_git(void)
 	if (!*name || !*email)
 		return NULL;
 	return xasprintf("%s <%s>", name, email);
+}
+
+bool series_author_valid(const char *author)
+{
+	const char *lt = strchr(author, '<'), *at, *gt;
+
+	if (!lt || lt == author || lt[-1] != ' ')
+		return false;
+	at = strchr(lt, '@');
+	gt = strchr(lt, '>');
+	if (!at || !gt || at == lt + 1 || gt == at + 1 || at > gt || gt[1])
+		return false;
+	if (strcspn(author, "<>\n") != (size_t)(lt - author) ||
+	    strcspn(lt + 1, "<> \t\n") != (size_t)(gt - lt - 1))
+		return false;
+	return author[strspn(author, " \t")] != '<';
+}
+
+/* @t in the zone @off seconds east of UTC, as a mail's Date: has it. */
+static char *rfc2822(time_t t, long off)
+{
+	static const char *const days[] = {
+		"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat",
+	};
+	static const char *const months[] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+	};
+	time_t local = t + off;
+	long a = off < 0 ? -off : off;
+	struct tm tm;
+
+	gmtime_r(&local, &tm);
+	return xasprintf("%s, %d %s %d %02d:%02d:%02d %c%02ld%02ld",
+			 days[tm.tm_wday], tm.tm_mday, months[tm.tm_mon],
+			 tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec,
+			 off < 0 ? '-' : '+', a / 3600, a / 60 % 60);
+}
+
+char *series_date(const char *spec)
+{
+	static const char *const formats[] = {
+		"%a, %d %b %Y %H:%M:%S %z",
+		"%d %b %Y %H:%M:%S %z",
+		"%Y-%m-%d %H:%M:%S %z",
+		"%Y-%m-%dT%H:%M:%S%z",
+		"%Y-%m-%d %H:%M:%S",
+		"%Y-%m-%d",
+	};
+	struct tm tm;
+	time_t t;
+	size_t i;
+	char *end;
+	long off;
+
+	if (!spec) {
+		t = time(NULL);
+		localtime_r(&t, &tm);
+		return rfc2822(t, tm.tm_gmtoff);
+	}
+	if (spec[0] == '@' && spec[1]) {
+		long long secs = strtoll(spec + 1, &end, 10);
+
+		return *end || secs < 0 ? NULL : rfc2822((time_t)secs, 0);
+	}
+	for (i = 0; i < ARRAY_SIZE(formats); i++) {
+		memset(&tm, 0, sizeof(tm));
+		end = strptime(spec, formats[i], &tm);
+		if (!end || *end)
+			continue;
+		/* timegm() normalises @tm, its tm_gmtoff too: read it first. */
+		off = tm.tm_gmtoff;
+		return rfc2822(timegm(&tm) - off, off);
+	}
+	return NULL;
 }

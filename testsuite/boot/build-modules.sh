@@ -58,11 +58,19 @@ in_tree() {
 	esac
 }
 
+# A patch names the files of an external module (examples/DIR) from its
+# directory, the others from the top of the kernel tree (docs/convert.md).
+case "$ROW_MODDIR" in
+examples/*) patch_prefix= ;;
+*) patch_prefix=$ROW_MODDIR/ ;;
+esac
+
 # Every file the patch touches must be inside the directory we rebuild.
 patch_inside_moddir() {
 	local p=$1 bad
 	bad=$(sed -n 's|^+++ b/||p; s|^--- a/||p' "$p" | sort -u |
-		grep -v "^$ROW_MODDIR/" || true)
+		if [ -n "$patch_prefix" ]; then grep -v "^$patch_prefix"
+		else grep -E '^/|(^|/)\.\.(/|$)'; fi || true)
 	[ -z "$bad" ] || die "$(basename "$p") changes files outside $ROW_MODDIR: $bad"
 }
 
@@ -125,7 +133,7 @@ convert_row() {
 	patch=$tmp/convert/$patch
 	patch_inside_moddir "$patch"
 	cp -r "$(in_tree "$ROW_MODDIR" "$src")" "$tmp/converted.src"
-	strip=$(($(tr -cd / <<<"$ROW_MODDIR" | wc -c) + 2))
+	strip=$(($(tr -cd / <<<"$patch_prefix" | wc -c) + 1))
 	patch -s -p"$strip" -d "$tmp/converted.src" --no-backup-if-mismatch <"$patch" ||
 		die "$(basename "$patch") does not apply to $ROW_MODDIR of the test kernel"
 	build_dir "$tmp/converted.src" "$tmp/converted"

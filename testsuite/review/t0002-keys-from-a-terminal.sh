@@ -1,5 +1,6 @@
 # On a terminal review reads single key presses (termios raw mode, no
 # Enter) and colours the diff by default; tmux provides the terminal.
+# PAGER=cat: the pager has a test of its own (t0006).
 . "$TESTLIB"
 . testsuite/review/series.sh
 command -v tmux >/dev/null || skip "tmux is not installed"
@@ -7,7 +8,7 @@ out=$TEST_TMP/out
 make_series "$out"
 sock=$TEST_TMP/tmux.sock
 tmux -S "$sock" new-session -d -x 160 -y 50 \
-	"'$IRQCONV' review '$out'; echo \$? > '$TEST_TMP/status'; sleep 60"
+	"PAGER=cat '$IRQCONV' review '$out'; echo \$? > '$TEST_TMP/status'; sleep 60"
 trap 'tmux -S "$sock" kill-server 2>/dev/null || true' EXIT
 
 screen() {
@@ -45,7 +46,7 @@ printf 'q\n' | "$IRQCONV" review --all "$out" >/dev/null	# sanity: still loads
 tmux -S "$sock" kill-server 2>/dev/null || true
 rm -f "$TEST_TMP/stty"
 tmux -S "$sock" new-session -d -x 160 -y 50 \
-	"trap '' INT; '$IRQCONV' review --all '$out'; echo \$? > '$TEST_TMP/status2'; stty -a > '$TEST_TMP/stty'; sleep 60"
+	"trap '' INT; PAGER=cat '$IRQCONV' review --all '$out'; echo \$? > '$TEST_TMP/status2'; stty -a > '$TEST_TMP/stty'; sleep 60"
 wait_for "quit \[q\]\?"
 tmux -S "$sock" send-keys C-c
 for i in $(seq 1 300); do

@@ -53,3 +53,12 @@ expect_status "a bad one among several" 2 "$IRQCONV" report -o "$TEST_TMP/all.ht
 cp -r "$out" "$TEST_TMP/second"
 expect_eq "one report of two" "$TEST_TMP/r/all.html" "$("$IRQCONV" report -o "$TEST_TMP/r/all.html" "$out" "$TEST_TMP/second")"
 expect_match "links relative to the report" 'href="#../second/0001-edu' "$(cat "$TEST_TMP/r/all.html")"
+
+# A hand-edited patch renumbered by review stays flagged: review updates
+# the checksums only of patches it renumbered unedited.
+make_series "$out"
+sed -i 's/did all of its work/did, by hand, all of its work/' "$out/$E1000"
+printf 'r\nnot this one\n' | "$IRQCONV" review "$out" >/dev/null
+expect_match "edited patch renumbered" "^Subject: \[PATCH 1/1\] e1000:" "$(cat "$out/$E1000")"
+expect_eq "still flagged" "$EDU rejected not this one
+$E1000 pending (edited by hand since convert)" "$("$IRQCONV" review --list "$out")"

@@ -45,6 +45,7 @@ expect_eq "refused shown" "3" "$(grep -c '^refused .* yes$' <<<"$refused")"
 expect_eq "converted hidden" "2" "$(grep -c '^converted .* no$' <<<"$refused")"
 rejected=$(rows "review=rejected")
 expect_eq "only the rejected patch" "converted rejected yes" "$(grep ' yes$' <<<"$rejected")"
+expect_match "review column gives the reason" '<td class="review">rejected: <span class="review-reason">looks wrong</span></td>' "$html"
 sections=$(browse --dump-dom "file://$out/report.html#verdict=refused" |
 	grep -c '<section class="patch" [^>]*data-visible="no"')
 expect_eq "patch sections hidden with converted rows" 2 "$sections"
