@@ -261,6 +261,7 @@ void kbuild_take_make_line(struct kbuild *kb, const char *line)
 				 starts_with(words.v[j], kb->ext_dir) &&
 				 words.v[j][strlen(kb->ext_dir)] == '/') {
 				/* M= sources: name them as SRC/../../dir/f.c */
+				free(ext);	/* the last source counts */
 				ext = relative_to_src(kb, words.v[j]);
 				free(words.v[j]);
 				words.v[j] = xasprintf("%s/%s", kb->src, ext);
