@@ -25,14 +25,52 @@ static void any_line(const char *line)
 		free(json_get(line, keys[i]));
 }
 
-/* As cmd-convert.c and scan/output-json.c escape strings. */
-static void json_string(struct strbuf *sb, const char *s)
+/*
+ * The code point of a well-formed two- or three-byte UTF-8 sequence at @s
+ * outside the surrogates, with its length in *@len; 0 otherwise.
+ */
+static unsigned int utf8_at(const unsigned char *s, size_t *len)
 {
+	unsigned int cp;
+
+	if ((s[0] & 0xe0) == 0xc0 && (s[1] & 0xc0) == 0x80) {
+		cp = (s[0] & 0x1f) << 6 | (s[1] & 0x3f);
+		*len = 2;
+		return cp >= 0x80 ? cp : 0;
+	}
+	if ((s[0] & 0xf0) == 0xe0 && (s[1] & 0xc0) == 0x80 &&
+	    (s[2] & 0xc0) == 0x80) {
+		cp = (s[0] & 0x0f) << 12 | (s[1] & 0x3f) << 6 | (s[2] & 0x3f);
+		*len = 3;
+		return cp >= 0x800 && (cp < 0xd800 || cp >= 0xe000) ? cp : 0;
+	}
+	return 0;
+}
+
+/*
+ * As cmd-convert.c and scan/output-json.c escape strings, or (@short_escapes)
+ * as other writers may: \b \f \r \/ \u007f, and \uXXXX for UTF-8.
+ */
+static void json_string(struct strbuf *sb, const char *s, bool short_escapes)
+{
+	static const char *const shorts[256] = {
+		['\b'] = "\\b", ['\f'] = "\\f", ['\r'] = "\\r",
+		['/'] = "\\/", [0x7f] = "\\u007f",
+	};
+
 	strbuf_addch(sb, '"');
 	for (; *s; s++) {
 		unsigned char c = *s;
+		unsigned int cp;
+		size_t len;
 
-		if (c == '"' || c == '\\')
+		if (short_escapes && shorts[c])
+			strbuf_addstr(sb, shorts[c]);
+		else if (short_escapes &&
+			 (cp = utf8_at((const unsigned char *)s, &len))) {
+			strbuf_addf(sb, "\\u%04x", cp);
+			s += len - 1;
+		} else if (c == '"' || c == '\\')
 			strbuf_addf(sb, "\\%c", c);
 		else if (c == '\n')
 			strbuf_addstr(sb, "\\n");
@@ -46,7 +84,7 @@ static void json_string(struct strbuf *sb, const char *s)
 	strbuf_addch(sb, '"');
 }
 
-static void round_trip(char **values, size_t n)
+static void round_trip(char **values, size_t n, bool short_escapes)
 {
 	struct strbuf line = STRBUF_INIT;
 	size_t i;
@@ -55,9 +93,9 @@ static void round_trip(char **values, size_t n)
 	for (i = 0; i < n; i++) {
 		if (i)
 			strbuf_addch(&line, ',');
-		json_string(&line, keys[i]);
+		json_string(&line, keys[i], false);
 		strbuf_addch(&line, ':');
-		json_string(&line, values[i]);
+		json_string(&line, values[i], short_escapes);
 	}
 	strbuf_addch(&line, '}');
 	for (i = 0; i < n; i++) {
@@ -80,7 +118,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	any_line(line);
 	free(line);
 	n = fuzz_split(data, size, values, ARRAY_SIZE(keys));
-	round_trip(values, n);
+	round_trip(values, n, false);
+	round_trip(values, n, true);
 	fuzz_free_parts(values, n);
 	return 0;
 }
