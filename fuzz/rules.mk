@@ -50,3 +50,5 @@ fuzz: $(FUZZ_BINS)
 	done
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(patsubst %,$(FUZZ_DIR)/obj/fuzz/%.d,$(FUZZ_TARGETS))
+
+include fuzz/asan.mk
