@@ -366,6 +366,98 @@ h << blind.h;
 @@
 hazard p ("spin_lock() on " ^ l ^ " in a thread function, elsewhere taken with interrupts off, and primary handler " ^ h ^ "() is not in this file: use spin_lock_irqsave()")
 
+// ... or on a lock softirq code takes (a tasklet, a timer, a NAPI poll):
+// it can run on the thread's CPU while the thread holds the lock, unless
+// the thread took it with bottom halves off.
+@softirq_fn@
+identifier f;
+expression a, b;
+@@
+(
+tasklet_setup(a, f)
+|
+tasklet_init(a, f, ...)
+|
+timer_setup(a, f, ...)
+|
+netif_napi_add(a, b, f, ...)
+|
+netif_napi_add_weight(a, b, f, ...)
+)
+
+@softirq_lock@
+identifier softirq_fn.f;
+expression e;
+identifier l;
+@@
+f(...)
+{
+<...
+(
+spin_lock(&e->l)
+|
+spin_lock(&l)
+|
+spin_lock_irqsave(&e->l, ...)
+|
+spin_lock_irqsave(&l, ...)
+|
+spin_lock_irq(&e->l)
+|
+spin_lock_irq(&l)
+|
+spin_lock_bh(&e->l)
+|
+spin_lock_bh(&l)
+)
+...>
+}
+
+@bh_lock@
+identifier tf.t;
+expression e;
+identifier l;
+position p;
+@@
+t(...)
+{
+<...
+local_bh_disable();
+... when != local_bh_enable();
+    when exists
+\(spin_lock@p(&e->l);\|spin_lock@p(&l);\)
+...>
+}
+
+@plainlock4 depends on !patch@
+identifier tf.t;
+identifier softirq_lock.l;
+expression e;
+position p != {plainlock.p, plainlock2.p, plainlock3.p, bh_lock.p};
+@@
+t(...)
+{
+<...
+(
+spin_lock@p(&e->l)
+|
+spin_lock@p(&l)
+)
+...>
+}
+
+@depends on context@
+position plainlock4.p;
+@@
+* spin_lock@p(...)
+
+@script:ocaml depends on org || report@
+p << plainlock4.p;
+l << softirq_lock.l;
+f << softirq_fn.f;
+@@
+hazard p ("spin_lock() on " ^ l ^ " in a thread function, also taken by softirq code " ^ f ^ "(): use spin_lock_bh()")
+
 //
 // Thread functions: context tests that meant "in the interrupt handler".
 //

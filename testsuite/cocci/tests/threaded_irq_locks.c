@@ -136,3 +136,50 @@ static int foo_probe(struct foo *fp)
 	return request_threaded_irq(fp->irq6, foo_quick_check, early_thread,
 				    IRQF_SHARED, "early", fp);
 }
+
+/* timer_lock is shared with a timer, which runs in softirq context. */
+static void bar_timer(struct timer_list *t)
+{
+	struct bar *bp = from_timer(bp, t, timer);
+
+	spin_lock(&bp->timer_lock);
+	bp->ticks++;
+	spin_unlock(&bp->timer_lock);
+}
+
+/* Hazard: the timer can run on this CPU while the thread holds the lock. */
+static irqreturn_t bar_thread(int irq, void *dev_id)
+{
+	struct bar *bp = dev_id;
+
+	spin_lock(&bp->timer_lock);
+	bp->ticks = 0;
+	spin_unlock(&bp->timer_lock);
+	return IRQ_HANDLED;
+}
+
+/* Correct: bottom halves are off while the thread holds it. */
+static irqreturn_t bar_bh_thread(int irq, void *dev_id)
+{
+	struct bar *bp = dev_id;
+
+	local_bh_disable();
+	spin_lock(&bp->timer_lock);
+	bp->ticks = 0;
+	spin_unlock(&bp->timer_lock);
+	local_bh_enable();
+	return IRQ_HANDLED;
+}
+
+static int bar_probe(struct bar *bp)
+{
+	int err;
+
+	timer_setup(&bp->timer, bar_timer, 0);
+	err = request_threaded_irq(bp->irq, NULL, bar_thread, IRQF_ONESHOT,
+				   "bar", bp);
+	if (err)
+		return err;
+	return request_threaded_irq(bp->irq2, NULL, bar_bh_thread,
+				    IRQF_ONESHOT, "bar", bp);
+}
