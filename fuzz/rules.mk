@@ -36,17 +36,20 @@ $(FUZZ_DIR)/%: $(FUZZ_DIR)/obj/fuzz/%.o $(FUZZ_LIB_OBJS)
 	$(call quiet,FUZZLD,$@)$(FUZZ_CC) $(FUZZ_SANITIZE) -fsanitize=fuzzer \
 		-o $@.tmp $^ && mv $@.tmp $@
 
-# -close_fd_mask=2 keeps the parsers' error messages out of the way; run
-# build/fuzz/NAME on a crash file to see its message.
+# libFuzzer leaves without running atexit() handlers, so the targets'
+# scratch directories go to build/fuzz/tmp, removed here.  -close_fd_mask=2
+# keeps the parsers' error messages out of the way; run build/fuzz/NAME on a
+# crash file to see its message.
 fuzz: $(FUZZ_BINS)
 	@set -e; for t in $(FUZZ_TARGETS); do \
-		mkdir -p $(FUZZ_DIR)/corpus/$$t; \
+		mkdir -p $(FUZZ_DIR)/corpus/$$t $(FUZZ_DIR)/tmp; \
 		echo "  FUZZ    $$t ($(FUZZ_SECONDS) s)"; \
-		$(FUZZ_DIR)/$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 \
+		TMPDIR=$(abspath $(FUZZ_DIR))/tmp $(FUZZ_DIR)/$$t -max_total_time=$(FUZZ_SECONDS) -close_fd_mask=2 \
 			-print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crash-$$t- \
 			$(FUZZ_DIR)/corpus/$$t fuzz/corpus/$$t 2>&1 | \
 			grep -E '^(stat::number_of_executed_units|stat::new_units_added|==|SUMMARY|artifact_prefix|Test unit written)' || true; \
-		test "$${PIPESTATUS[0]}" = 0; \
+		status=$${PIPESTATUS[0]}; rm -rf $(FUZZ_DIR)/tmp; \
+		test $$status = 0; \
 	done
 
 -include $(FUZZ_LIB_OBJS:.o=.d) $(patsubst %,$(FUZZ_DIR)/obj/fuzz/%.d,$(FUZZ_TARGETS))
