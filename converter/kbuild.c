@@ -228,7 +228,7 @@ static bool is_external(const char *relpath)
  * file of the source tree, if any.  kbuild wraps it in traps and follows it
  * with fixdep, so the line is cut at control operators first.
  */
-static void take_compile_command(struct kbuild *kb, const char *line)
+void kbuild_take_make_line(struct kbuild *kb, const char *line)
 {
 	struct strvec words = STRVEC_INIT;
 	size_t i, start = 0, srclen = strlen(kb->src);
@@ -261,6 +261,7 @@ static void take_compile_command(struct kbuild *kb, const char *line)
 				 starts_with(words.v[j], kb->ext_dir) &&
 				 words.v[j][strlen(kb->ext_dir)] == '/') {
 				/* M= sources: name them as SRC/../../dir/f.c */
+				free(ext);	/* the last source counts */
 				ext = relative_to_src(kb, words.v[j]);
 				free(words.v[j]);
 				words.v[j] = xasprintf("%s/%s", kb->src, ext);
@@ -309,13 +310,10 @@ static bool cache_is_fresh(struct kbuild *kb, const char *path)
 	return fresh;
 }
 
-static int load_cache(struct kbuild *kb, const char *path)
+void kbuild_take_cache_text(struct kbuild *kb, char *data)
 {
-	char *data, *line, *next;
+	char *line, *next;
 
-	data = read_file(path, NULL);
-	if (!data)
-		return -1;
 	for (line = data; *line; line = next) {
 		char *tab, *nl = strchr(line, '\n');
 
@@ -328,6 +326,15 @@ static int load_cache(struct kbuild *kb, const char *path)
 		*tab = '\0';
 		table_put(kb, line, tab + 1);
 	}
+}
+
+static int load_cache(struct kbuild *kb, const char *path)
+{
+	char *data = read_file(path, NULL);
+
+	if (!data)
+		return -1;
+	kbuild_take_cache_text(kb, data);
 	free(data);
 	return 0;
 }
@@ -423,7 +430,7 @@ static int run_make_dry(struct kbuild *kb, const char *reldir,
 		if (!line.len || line.buf[line.len - 1] != '\n')
 			continue;
 		if (strstr(line.buf, " -c ") && strstr(line.buf, ".c"))
-			take_compile_command(kb, line.buf);
+			kbuild_take_make_line(kb, line.buf);
 		strbuf_reset(&line);
 	}
 	strbuf_release(&line);

@@ -63,4 +63,12 @@ char *kbuild_relpath(struct kbuild *kb, const char *path);
  */
 char *kbuild_external_relpath(struct kbuild *kb, const char *path);
 
+/*
+ * The parsers behind kbuild_load_dir(), for the fuzz targets (fuzz/): one line
+ * of `make -n` output, and the text of a command cache file (@text is cut
+ * up in place).  Both add what they find to @kb's table.
+ */
+void kbuild_take_make_line(struct kbuild *kb, const char *line);
+void kbuild_take_cache_text(struct kbuild *kb, char *text);
+
 #endif

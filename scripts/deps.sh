@@ -9,7 +9,7 @@ set -euo pipefail
 
 packages=(
 	build-essential make gcc
-	clang-16 libclang-16-dev llvm-16-dev lld-16 llvm-16
+	clang-16 libclang-16-dev llvm-16-dev lld-16 llvm-16 libclang-rt-16-dev
 	coccinelle
 	qemu-system-x86
 	linux-source-6.1 linux-source-6.12

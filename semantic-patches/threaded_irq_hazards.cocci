@@ -155,6 +155,7 @@ t(...)
 <...
 local_bh_disable();
 ... when != local_bh_enable();
+    when exists
 f@p(...);
 ...>
 }
@@ -186,27 +187,37 @@ f << softirq.f;
 hazard p (f ^ "() in a thread function outside local_bh_disable()/local_bh_enable(): the softirq only runs at the next bottom-half boundary")
 
 //
-// Thread functions: plain spin_lock() on a lock taken with interrupts off
-// elsewhere.
+// Thread functions: plain spin_lock() on a lock hard-irq code takes.  The
+// file's hard-irq code is its primary handlers and the functions they call.
+// A lock only process context takes is fine with spin_lock() in a thread,
+// even when others take it with interrupts off.  But a thread whose primary
+// handler is not in the file may share its locks with code the rule cannot
+// see: there a lock taken elsewhere with interrupts off counts as one.
 //
 
-@irqsafe_lock@
+@hardirq_lock@
+identifier pf.p;
 expression e;
 identifier l;
 @@
+p(...)
+{
+<...
 (
+spin_lock(&e->l)
+|
+spin_lock(&l)
+|
 spin_lock_irqsave(&e->l, ...)
 |
 spin_lock_irqsave(&l, ...)
-|
-spin_lock_irq(&e->l)
-|
-spin_lock_irq(&l)
 )
+...>
+}
 
 @plainlock depends on !patch@
 identifier tf.t;
-identifier irqsafe_lock.l;
+identifier hardirq_lock.l;
 expression e;
 position p;
 @@
@@ -228,26 +239,44 @@ position plainlock.p;
 
 @script:ocaml depends on org || report@
 p << plainlock.p;
-l << irqsafe_lock.l;
+l << hardirq_lock.l;
 @@
-hazard p ("spin_lock() on " ^ l ^ " in a thread function, elsewhere taken with interrupts off: use spin_lock_irqsave()")
+hazard p ("spin_lock() on " ^ l ^ " in a thread function, also taken by a primary handler in hard-irq context: use spin_lock_irqsave()")
 
-// ... or on a lock a primary handler takes, in hard-irq context.
-@hardirq_lock@
-identifier pf.p;
-expression e;
-identifier l;
+// ... or by a function a primary handler calls.
+@hardirq_callee@
+identifier pf.p, f;
 @@
 p(...)
 {
 <...
-\(spin_lock(&e->l)\|spin_lock(&l)\)
+f(...)
+...>
+}
+
+@callee_lock@
+identifier hardirq_callee.f;
+expression e;
+identifier l;
+@@
+f(...)
+{
+<...
+(
+spin_lock(&e->l)
+|
+spin_lock(&l)
+|
+spin_lock_irqsave(&e->l, ...)
+|
+spin_lock_irqsave(&l, ...)
+)
 ...>
 }
 
 @plainlock2 depends on !patch@
 identifier tf.t;
-identifier hardirq_lock.l;
+identifier callee_lock.l;
 expression e;
 position p != plainlock.p;
 @@
@@ -269,9 +298,165 @@ position plainlock2.p;
 
 @script:ocaml depends on org || report@
 p << plainlock2.p;
-l << hardirq_lock.l;
+l << callee_lock.l;
+f << hardirq_callee.f;
 @@
-hazard p ("spin_lock() on " ^ l ^ " in a thread function, also taken by a primary handler in hard-irq context: use spin_lock_irqsave()")
+hazard p ("spin_lock() on " ^ l ^ " in a thread function, also taken in hard-irq context by " ^ f ^ "(), which a primary handler calls: use spin_lock_irqsave()")
+
+// Threads requested with a primary handler the file does not define.
+@blind@
+identifier t, h != NULL;
+expression irq, d;
+@@
+(
+request_threaded_irq(irq, \(h\|&h\), \(t\|&t\), ...)
+|
+devm_request_threaded_irq(d, irq, \(h\|&h\), \(t\|&t\), ...)
+|
+request_irq_quickcheck(irq, \(h\|&h\), \(t\|&t\), ...)
+|
+devm_request_irq_quickcheck(d, irq, \(h\|&h\), \(t\|&t\), ...)
+)
+
+@seen_primary@
+identifier blind.h;
+@@
+h(...) { ... }
+
+@irqsafe_lock@
+expression e;
+identifier l;
+@@
+(
+spin_lock_irqsave(&e->l, ...)
+|
+spin_lock_irqsave(&l, ...)
+|
+spin_lock_irq(&e->l)
+|
+spin_lock_irq(&l)
+)
+
+@plainlock3 depends on !patch && !seen_primary@
+identifier blind.t;
+identifier irqsafe_lock.l;
+expression e;
+position p != {plainlock.p, plainlock2.p};
+@@
+t(...)
+{
+<...
+(
+spin_lock@p(&e->l)
+|
+spin_lock@p(&l)
+)
+...>
+}
+
+@depends on context@
+position plainlock3.p;
+@@
+* spin_lock@p(...)
+
+@script:ocaml depends on org || report@
+p << plainlock3.p;
+l << irqsafe_lock.l;
+h << blind.h;
+@@
+hazard p ("spin_lock() on " ^ l ^ " in a thread function, elsewhere taken with interrupts off, and primary handler " ^ h ^ "() is not in this file: use spin_lock_irqsave()")
+
+// ... or on a lock softirq code takes (a tasklet, a timer, a NAPI poll):
+// it can run on the thread's CPU while the thread holds the lock, unless
+// the thread took it with bottom halves off.
+@softirq_fn@
+identifier f;
+expression a, b;
+@@
+(
+tasklet_setup(a, f)
+|
+tasklet_init(a, f, ...)
+|
+timer_setup(a, f, ...)
+|
+netif_napi_add(a, b, f, ...)
+|
+netif_napi_add_weight(a, b, f, ...)
+)
+
+@softirq_lock@
+identifier softirq_fn.f;
+expression e;
+identifier l;
+@@
+f(...)
+{
+<...
+(
+spin_lock(&e->l)
+|
+spin_lock(&l)
+|
+spin_lock_irqsave(&e->l, ...)
+|
+spin_lock_irqsave(&l, ...)
+|
+spin_lock_irq(&e->l)
+|
+spin_lock_irq(&l)
+|
+spin_lock_bh(&e->l)
+|
+spin_lock_bh(&l)
+)
+...>
+}
+
+@bh_lock@
+identifier tf.t;
+expression e;
+identifier l;
+position p;
+@@
+t(...)
+{
+<...
+local_bh_disable();
+... when != local_bh_enable();
+    when exists
+\(spin_lock@p(&e->l);\|spin_lock@p(&l);\)
+...>
+}
+
+@plainlock4 depends on !patch@
+identifier tf.t;
+identifier softirq_lock.l;
+expression e;
+position p != {plainlock.p, plainlock2.p, plainlock3.p, bh_lock.p};
+@@
+t(...)
+{
+<...
+(
+spin_lock@p(&e->l)
+|
+spin_lock@p(&l)
+)
+...>
+}
+
+@depends on context@
+position plainlock4.p;
+@@
+* spin_lock@p(...)
+
+@script:ocaml depends on org || report@
+p << plainlock4.p;
+l << softirq_lock.l;
+f << softirq_fn.f;
+@@
+hazard p ("spin_lock() on " ^ l ^ " in a thread function, also taken by softirq code " ^ f ^ "(): use spin_lock_bh()")
 
 //
 // Thread functions: context tests that meant "in the interrupt handler".

@@ -22,7 +22,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
 export TOP=$top
 export BUILD=$top/build
-export IRQCONV=$BUILD/bin/irqconv
+export IRQCONV=${IRQCONV:-$BUILD/bin/irqconv}
 export KSRC=$BUILD/linux-6.1
 export KOBJ=$BUILD/kbuild-6.1
 export TESTLIB=$top/testsuite/lib/test-lib.sh

@@ -32,6 +32,24 @@ static struct review_patch *patch_named(struct review_set *rs,
 	return NULL;
 }
 
+/*
+ * A review.txt saved with CRLF line ends (an editor on another system) reads
+ * like one with LF; a CR inside a reason is a space, as decisions_save()
+ * writes it.  True when nothing is left of the line.
+ */
+static bool crlf_to_space(char *line)
+{
+	size_t len = strlen(line);
+	char *c;
+
+	if (len && line[len - 1] == '\r')
+		line[--len] = '\0';
+	for (c = line; *c; c++)
+		if (*c == '\r')
+			*c = ' ';
+	return !len;
+}
+
 int decisions_load(struct review_set *rs)
 {
 	char *path = xasprintf("%s/review.txt", rs->dir);
@@ -48,14 +66,20 @@ int decisions_load(struct review_set *rs)
 	}
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		size_t n = strcspn(line, " ");
-		const char *state = line + n + (line[n] == ' ');
-		size_t sn = strcspn(state, " ");
-		const char *reason = state + sn + (state[sn] == ' ');
-		struct review_patch *p = patch_named(rs, line, n);
-		enum review_state st = parse_state(state, sn);
+		size_t n, sn;
+		const char *state, *reason;
+		struct review_patch *p;
+		enum review_state st;
 
 		lineno++;
+		if (crlf_to_space(line))
+			continue;
+		n = strcspn(line, " ");
+		state = line + n + (line[n] == ' ');
+		sn = strcspn(state, " ");
+		reason = state + sn + (state[sn] == ' ');
+		p = patch_named(rs, line, n);
+		st = parse_state(state, sn);
 		if (st == REVIEW_PENDING) {
 			error("%s:%u: want '<patch-file> accepted|rejected|skipped <reason>'",
 			      path, lineno);

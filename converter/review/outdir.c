@@ -68,19 +68,33 @@ static void parse_risks(struct review_patch *p, const char *body,
 	strbuf_release(&sb);
 }
 
+/* The Subject: line without its "[PATCH n/m] ", or the file name. */
+static char *subject_of(const struct review_patch *p)
+{
+	const char *subj = strstr(p->text, "\nSubject: "), *close;
+	size_t len;
+
+	if (!subj)
+		return xstrdup(p->file);
+	subj += 10;
+	len = strcspn(subj, "\n");
+	close = *subj == '[' ? memchr(subj, ']', len) : NULL;
+	if (close) {
+		len -= close + 1 - subj;
+		subj = close + 1;
+		if (len && *subj == ' ') {
+			subj++;
+			len--;
+		}
+	}
+	return xstrndup(subj, len);
+}
+
 static void parse_patch(struct review_patch *p)
 {
-	const char *subj = strstr(p->text, "\nSubject: ");
 	const char *body, *sob, *diff, *trailer;
 
-	if (subj) {
-		subj += 10;
-		if (*subj == '[' && strchr(subj, ']'))
-			subj = strchr(subj, ']') + 2;
-		p->subject = xstrndup(subj, strcspn(subj, "\n"));
-	} else {
-		p->subject = xstrdup(p->file);
-	}
+	p->subject = subject_of(p);
 	body = strstr(p->text, "\n\n");
 	sob = strstr(p->text, "\nSigned-off-by: ");
 	if (body && sob && body < sob)

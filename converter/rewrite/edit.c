@@ -56,7 +56,9 @@ int edit_list_check(struct edit_list *el, size_t size)
 {
 	size_t i;
 
-	qsort(el->v, el->nr, sizeof(*el->v), by_offset);
+	/* qsort() of no edits would pass it a NULL array (UBSan) */
+	if (el->nr)
+		qsort(el->v, el->nr, sizeof(*el->v), by_offset);
 	for (i = 0; i < el->nr; i++) {
 		const struct edit *e = &el->v[i], *prev = i ? e - 1 : NULL;
 

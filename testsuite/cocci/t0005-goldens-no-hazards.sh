@@ -1,0 +1,42 @@
+# The hazard rule raises nothing on irqconv's own conversions: each golden
+# patch of testsuite/convert applied to a copy of the real directories it
+# changes (6.1 drivers, examples/edu, the fixtures), checked the kernel's
+# way with make coccicheck M=DIR.  Converted edu keeps a plain spin_lock()
+# on a lock no hard-irq code takes; e1000 and e100 raise NAPI inside
+# local_bh_disable()/local_bh_enable().  A rule that calls these hazards
+# again fails here.
+# timeout: 600
+. "$TESTLIB"
+
+[ -d "$KSRC/drivers" ] || fail "no 6.1 source in $KSRC"
+# Outside the checkout: coccicheck picks files with git grep inside one.
+dir=$(mktemp -d /tmp/irqconv-goldens.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+
+patches=0
+for patch in "$TOP"/testsuite/convert/golden/*.patch; do
+	name=$(basename "$patch" .patch)
+	files=$(sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$patch")
+	[ -n "$files" ] || fail "$name.patch changes no file"
+	for f in $files; do
+		case $f in
+		examples/* | testsuite/*) from=$TOP ;;
+		*) from=$KSRC ;;
+		esac
+		mkdir -p "$dir/$name/$(dirname "$f")"
+		find "$from/$(dirname "$f")" -maxdepth 1 -type f \
+			-exec cp -n -t "$dir/$name/$(dirname "$f")" {} +
+	done
+	(cd "$dir/$name" && git apply "$patch") ||
+		fail "$name.patch does not apply"
+	patches=$((patches + 1))
+done
+[ "$patches" -ge 10 ] || fail "only $patches golden patches"
+
+out=$(make -s -C "$KSRC" O="$KOBJ" coccicheck MODE=report M="$dir" \
+	COCCI="$TOP/semantic-patches/threaded_irq_hazards.cocci" 2>&1) ||
+	fail "make coccicheck M=$dir failed: $out"
+# It did look at the converted files: the run names its spatch command.
+expect_match "coccicheck ran spatch on the copies" "--dir $dir" "$out"
+expect_eq "hazards in $patches golden conversions" "" \
+	"$(grep WARNING <<<"$out" | sed "s|^$dir/||" || true)"
