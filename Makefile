@@ -36,6 +36,8 @@ help:
 	@echo '  make bench-scan    scan vs clang -fsyntax-only vs spatch (docs/benchmarks.md)'
 	@echo '  make bench-irq [ONLY=edu] [BENCH_KERNEL=test]   interrupt cost in QEMU: original, threadirqs, converted'
 	@echo '  make bench-kernel  the lockdep-free kernel bench-irq boots (build/benchkernel)'
+	@echo '  make fuzz          run every libFuzzer target for a while (fuzz/rules.mk)'
+	@echo '  make check-asan    the scan and convert tiers with an ASan+UBSan irqconv'
 	@echo '  make clean         remove build outputs but the kernel trees'
 	@echo '  make clean-kernel  remove the kernel trees'
 
@@ -71,7 +73,8 @@ demo:
 	@scripts/demo.sh
 
 clean:
-	rm -rf $(BUILD)/bin $(BUILD)/converter $(BUILD)/tests $(BUILD)/demo
+	rm -rf $(BUILD)/bin $(BUILD)/converter $(BUILD)/tests $(BUILD)/demo \
+		$(BUILD)/fuzz $(BUILD)/asan
 
 clean-kernel:
 	rm -rf $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/linux-$(v) $(BUILD)/kbuild-$(v))
