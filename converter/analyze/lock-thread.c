@@ -72,16 +72,27 @@ struct walk {
 	bool irqs_off;
 	bool *seen;
 	size_t nr_seen;
-	const char *code;
-	char *text;
+	struct refusal *rf;
 };
 
-/* The callee as the thread calls it, and where the problem is. */
+/* Who takes the lock, as the refusal names it. */
 static char *where(const char *first, const char *at)
 {
+	if (!first)
+		return xasprintf("%s()", at);
 	if (!strcmp(first, at))
-		return xasprintf("%s(), which", first);
-	return xasprintf("%s(), where %s()", first, at);
+		return xasprintf("the thread would call %s(), which", first);
+	return xasprintf("the thread would call %s(), where %s()", first, at);
+}
+
+static bool in_quick(const struct walk *w, const char *id)
+{
+	size_t i;
+
+	for (i = 0; w->quick && i < w->quick->nr; i++)
+		if (!strcmp(w->quick->v[i], id))
+			return true;
+	return false;
 }
 
 static bool check_lock(struct walk *w, const struct lm_lock *l,
@@ -91,27 +102,23 @@ static bool check_lock(struct walk *w, const struct lm_lock *l,
 	char *who = NULL, *in, *form;
 
 	if (l->prim->kind == LK_RAW) {
-		in = first ? where(first, at) : xasprintf("%s()", at);
-		w->code = "raw-lock";
-		w->text = xasprintf("%s%s takes the raw lock %s with %s(): a raw lock is one that must be taken with preemption off, and the irq thread is preemptible",
-				    first ? "the thread would call " : "", in,
-				    l->name, l->prim->name);
+		in = where(first, at);
+		refusal_set(w->rf, R_RAW_LOCK, in, l->name, l->prim->name);
 		free(in);
 		return true;
 	}
+	/* Under the thread's irqsave tail lock only that lock can clash. */
+	if (w->irqs_off && !in_quick(w, l->id))
+		return false;
 	need = lock_thread_needs(w->lm, l, w->quick, &who);
-	if (w->irqs_off && !strstr(who ? who : "", "quick check"))
-		need = LF_PLAIN;
 	if (strong_enough(l->prim->form, need)) {
 		free(who);
 		return false;
 	}
-	in = first ? where(first, at) : xasprintf("%s()", at);
+	in = where(first, at);
 	form = lock_form_name(l->prim, need);
-	w->code = "lock-plain-in-callee";
-	w->text = xasprintf("%s%s takes %s with %s(), while %s: from the irq thread it needs %s()",
-			    first ? "the thread would call " : "", in, l->name,
-			    l->prim->name, who, form);
+	refusal_set(w->rf, R_LOCK_PLAIN_IN_CALLEE, in, l->name, l->prim->name,
+		    who, form);
 	free(form);
 	free(in);
 	free(who);
@@ -149,10 +156,8 @@ static bool check_line(struct walk *w, CXCursor call, const char *first,
 	if (!own_line(w, call))
 		return false;
 	name = call_name(call);
-	in = first ? where(first, at) : xasprintf("%s()", at);
-	w->code = "own-line-disable";
-	w->text = xasprintf("%s%s calls %s() on its own interrupt line, which waits for the line's handlers to finish, the irq thread included: from the thread it would wait for itself",
-			    first ? "the thread would call " : "", in, name);
+	in = where(first, at);
+	refusal_set(w->rf, R_OWN_LINE_DISABLE, in, name);
 	free(in);
 	free(name);
 	return true;
@@ -223,12 +228,13 @@ static bool walk_code(struct walk *w, CXCursor code, bool edited,
 	return hit;
 }
 
-char *lock_thread_check(struct lock_module *lm, CXCursor code, bool edited,
-			bool irqs_off, CXCursor handler, const struct strvec *quick,
-			const char **code_out)
+bool lock_thread_check(struct lock_module *lm, CXCursor code, bool edited,
+		       bool irqs_off, CXCursor handler,
+		       const struct strvec *quick, struct refusal *rf)
 {
 	struct walk w = { lm, quick, NULL, clang_getNullCursor(), irqs_off, NULL,
-			  0, NULL, NULL };
+			  0, rf };
+	bool hit;
 	ssize_t h = lm_fn_of(lm, handler);
 	char *self = cursor_name(handler);
 
@@ -237,11 +243,10 @@ char *lock_thread_check(struct lock_module *lm, CXCursor code, bool edited,
 	if (clang_Cursor_getNumArguments(handler) > 0)
 		w.irq_param = clang_Cursor_getArgument(handler, 0);
 	grow_seen(&w);
-	walk_code(&w, code, edited, self);
+	hit = walk_code(&w, code, edited, self);
 	free(w.seen);
 	free(self);
-	*code_out = w.code;
-	return w.text;
+	return hit;
 }
 
 static bool raises_fn(struct lock_module *lm, size_t at, bool *seen)

@@ -3,6 +3,7 @@
 #define IRQCONV_ANALYZE_LOCK_THREAD_H
 
 #include "analyze/lock-graph.h"
+#include "judge/reasons.h"
 
 /*
  * What code moved from a hard-irq handler into its irq thread meets: the
@@ -28,16 +29,16 @@ enum lock_form lock_thread_needs(const struct lock_module *lm,
 				 const struct strvec *quick, char **who);
 
 /*
- * The first problem of the code @code (a statement or a function body) in
- * the thread of @handler: with @edited, @code's own lock calls are the
- * renderer's to change and only its callees are checked.  With 
+ * Is there a problem in the code @code (a statement or a function body) in
+ * the thread of @handler?  With @edited, @code's own lock calls are the
+ * renderer's to change and only its callees are checked.  With @irqs_off
  * (the thread holds the handler's lock with spin_lock_irqsave()), only
- * the locks of @quick, which it holds, count.  NULL when
- * none, else the sentence, and *@code_out the reason code.
+ * the locks of @quick, which it holds, count.  The first problem goes to
+ * @rf with its code (lock-plain-in-callee, raw-lock, own-line-disable).
  */
-char *lock_thread_check(struct lock_module *lm, CXCursor code, bool edited,
-			bool irqs_off, CXCursor handler, const struct strvec *quick,
-			const char **code_out);
+bool lock_thread_check(struct lock_module *lm, CXCursor code, bool edited,
+		       bool irqs_off, CXCursor handler,
+		       const struct strvec *quick, struct refusal *rf);
 
 /* Whether @code raises a softirq, itself or anywhere down its callees. */
 bool lock_thread_raises(struct lock_module *lm, CXCursor code);

@@ -63,10 +63,10 @@ static bool in_list(const struct strvec *v, const char *s)
 	return false;
 }
 
-/* The form the thread needs for @l; -1 after a refusal in @reason. */
+/* The form the thread needs for @l; -1 after a refusal in @why. */
 static int decide(const struct split_plan *plan, const struct strvec *quick,
 		  CXCursor call, struct lm_lock *l, struct decisions *d,
-		  char **reason)
+		  struct refusal *why)
 {
 	enum lock_form need;
 	char *who = NULL, *form;
@@ -85,10 +85,8 @@ static int decide(const struct split_plan *plan, const struct strvec *quick,
 	if (l->prim->kind != LK_SPIN || l->prim->form != LF_PLAIN ||
 	    cursor_range(call).in_macro) {
 		form = lock_form_name(l->prim, need);
-		/* reason code: lock-needs-form */
-		*reason = xasprintf("%s() takes %s with %s() in code that moves to the thread, while %s: it would need %s(), which convert does not write for it",
-				    plan->handler, l->name, l->prim->name, who,
-				    form);
+		refusal_set(why, R_LOCK_NEEDS_FORM, plan->handler, l->name,
+			    l->prim->name, who, form);
 		free(form);
 		free(who);
 		return -1;
@@ -151,7 +149,7 @@ static void note_decision(const struct split_plan *plan, const char *arg,
 int thread_lock_forms(const struct split_plan *plan, const char *buf,
 		      struct edit_list *inner, bool *need_flags,
 		      struct strvec *bh_ids, struct strvec *notes,
-		      char **reason)
+		      struct refusal *why)
 {
 	struct strvec quick = STRVEC_INIT;
 	struct cursor_list calls = { NULL, 0, 0 };
@@ -171,7 +169,7 @@ int thread_lock_forms(const struct split_plan *plan, const char *buf,
 		l.prim = lm_lock_call(calls.v[i], NULL);
 		if (l.prim->op == LO_ACQUIRE &&
 		    lm_lock_identity(calls.v[i], &l))
-			ret = decide(plan, &quick, calls.v[i], &l, &d, reason);
+			ret = decide(plan, &quick, calls.v[i], &l, &d, why);
 		lock_release(&l);
 	}
 	for (i = 0; i < d.nr; i++) {
@@ -180,9 +178,7 @@ int thread_lock_forms(const struct split_plan *plan, const char *buf,
 			strvec_push(bh_ids, d.v[i].id);
 	}
 	if (!ret && nr_irqsave > 1) {
-		/* reason code: lock-nested-irqsave */
-		*reason = xasprintf("the thread of %s() would take two locks with spin_lock_irqsave(), and one saved flags variable cannot serve both",
-				    plan->handler);
+		refusal_set(why, R_LOCK_NESTED_IRQSAVE, plan->handler);
 		ret = -1;
 	}
 	for (i = 0; i < calls.nr && !ret; i++) {
@@ -283,7 +279,7 @@ static size_t region_end(const struct split_plan *plan, size_t from)
 int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 		       const bool *wrap, const struct strvec *bh_ids,
 		       struct edit_list *inner, struct strvec *notes,
-		       char **reason)
+		       struct refusal *why)
 {
 	size_t i, k, end;
 
@@ -299,9 +295,7 @@ int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 				any = wrap[k];
 			if (!any)
 				break;
-			/* reason code: bh-bracket-under-lock */
-			*reason = xasprintf("%s() raises a softirq while it holds a lock it does not release in the same block; a local_bh_enable() there would run the softirq under the lock",
-					    plan->handler);
+			refusal_set(why, R_BH_BRACKET_UNDER_LOCK, plan->handler);
 			return -1;
 		}
 		for (k = i; k <= end; k++) {
@@ -313,8 +307,7 @@ int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 			continue;
 		}
 		if (ret) {
-			*reason = xasprintf("%s() raises a softirq in a statement that also returns; it cannot be bracketed with local_bh_disable()",
-					    plan->handler);
+			refusal_set(why, R_SOFTIRQ_IN_RETURN, plan->handler);
 			return -1;
 		}
 		bracket(plan, i, end, buf, inner);

@@ -8,12 +8,12 @@
  * Edits in @inner that make the thread's own spin_lock()/spin_unlock()
  * calls the form other contexts taking the lock require; *@need_flags when
  * one became irqsave, the identities of those that became _bh in @bh_ids.
- * -1 with @reason when a lock needs a form convert does not write.
+ * -1 with @why when a lock needs a form convert does not write.
  */
 int thread_lock_forms(const struct split_plan *plan, const char *buf,
 		      struct edit_list *inner, bool *need_flags,
 		      struct strvec *bh_ids, struct strvec *notes,
-		      char **reason);
+		      struct refusal *why);
 
 /*
  * local_bh_disable()/local_bh_enable() around each thread statement that
@@ -24,6 +24,6 @@ int thread_lock_forms(const struct split_plan *plan, const char *buf,
 int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 		       const bool *wrap, const struct strvec *bh_ids,
 		       struct edit_list *inner, struct strvec *notes,
-		       char **reason);
+		       struct refusal *why);
 
 #endif
