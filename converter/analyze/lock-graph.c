@@ -182,29 +182,11 @@ static bool module_file(const struct lock_module *lm, CXCursor c)
 /* A definition of @name in another file of the module. */
 static CXCursor sibling_def(const struct lock_module *lm, const char *name)
 {
-	size_t i, k;
+	size_t i;
 
-	for (i = 0; i < lm->nr_tus; i++) {
-		struct cursor_list kids = { NULL, 0, 0 };
-		CXCursor hit = clang_getNullCursor();
-
-		cursor_children(clang_getTranslationUnitCursor(lm->tus[i].unit),
-				&kids);
-		for (k = 0; k < kids.nr && clang_Cursor_isNull(hit); k++) {
-			char *n;
-
-			if (clang_getCursorKind(kids.v[k]) != CXCursor_FunctionDecl ||
-			    !clang_isCursorDefinition(kids.v[k]))
-				continue;
-			n = cursor_name(kids.v[k]);
-			if (!strcmp(n, name) && module_file(lm, kids.v[k]))
-				hit = kids.v[k];
-			free(n);
-		}
-		cursor_list_release(&kids);
-		if (!clang_Cursor_isNull(hit))
-			return hit;
-	}
+	for (i = 0; i < lm->def_names.nr; i++)
+		if (!strcmp(lm->def_names.v[i], name))
+			return lm->defs.v[i];
 	return clang_getNullCursor();
 }
 
@@ -224,7 +206,7 @@ static CXCursor callee_def(const struct lock_module *lm, CXCursor call)
 		return clang_getNullCursor();
 	}
 	def = clang_getCursorDefinition(ref);
-	if (clang_Cursor_isNull(def))
+	if (clang_Cursor_isNull(def) && lm->nr_tus > 1)
 		def = sibling_def(lm, name);
 	free(name);
 	return def;
@@ -385,6 +367,12 @@ static void open_siblings(struct lock_module *lm, CXIndex index,
 	free(reldir);
 }
 
+static void add_def(struct lock_module *lm, CXCursor def)
+{
+	cursor_list_push(&lm->defs, def);
+	strvec_push_nodup(&lm->def_names, cursor_name(def));
+}
+
 struct lock_module *lock_module_open(CXIndex index, struct kbuild *kb,
 				     struct tu *main)
 {
@@ -406,9 +394,12 @@ struct lock_module *lock_module_open(CXIndex index, struct kbuild *kb,
 			if (clang_getCursorKind(kids.v[k]) == CXCursor_FunctionDecl &&
 			    clang_isCursorDefinition(kids.v[k]) &&
 			    module_file(lm, kids.v[k]))
-				lm_fn_add(lm, kids.v[k]);
+				add_def(lm, kids.v[k]);
 		cursor_list_release(&kids);
 	}
+	/* All known first: a sibling's functions are callees of the others. */
+	for (i = 0; i < lm->defs.nr; i++)
+		lm_fn_add(lm, lm->defs.v[i]);
 	lock_roots(lm);
 	return lm;
 }
@@ -440,6 +431,8 @@ void lock_module_close(struct lock_module *lm)
 		if (lm->owned[i])
 			tu_release(&lm->tus[i]);
 	free(lm->fns);
+	cursor_list_release(&lm->defs);
+	strvec_clear(&lm->def_names);
 	free(lm->tus);
 	free(lm->owned);
 	free(lm);

@@ -4,6 +4,7 @@
 
 #include <clang-c/Index.h>
 
+#include "convert/cursor.h"
 #include "kbuild.h"
 #include "tu.h"
 
@@ -73,6 +74,8 @@ struct lock_module {
 	bool *owned;		/* tus[i] parsed here */
 	struct lm_fn *fns;
 	size_t nr_fns;
+	struct cursor_list defs;	/* the functions of the module's files */
+	struct strvec def_names;
 	size_t excluded;	/* root left out of lock_contexts(), or -1 */
 	bool cut;		/* nor passed through: its callers call it no more */
 };
