@@ -18,12 +18,13 @@ static const struct {
 	const char *fn;
 	int arg;
 	unsigned int ctx;
+	const char *what;
 } kapi_roots[] = {
-#define KAPI_ROOT(f, a, c) { #f, a, c },
+#define KAPI_ROOT(f, a, c, w) { #f, a, c, w },
 #include "analyze/kapi-locks.def"
 	/* The inlines themselves, when the call is written so. */
-	{ "request_irq", 1, CTX_HARDIRQ },
-	{ "devm_request_irq", 2, CTX_HARDIRQ },
+	{ "request_irq", 1, CTX_HARDIRQ, "an interrupt handler" },
+	{ "devm_request_irq", 2, CTX_HARDIRQ, "an interrupt handler" },
 };
 
 static const struct {
@@ -131,10 +132,7 @@ static void root_call(struct lock_module *lm, CXCursor call)
 			continue;
 		def = function_named(clang_Cursor_getArgument(call,
 						kapi_roots[i].arg));
-		make_root(lm, def, kapi_roots[i].ctx,
-			  kapi_roots[i].ctx == CTX_HARDIRQ ? "an interrupt handler" :
-			  kapi_roots[i].ctx == CTX_SOFTIRQ ? "a softirq callback" :
-			  "an irq thread");
+		make_root(lm, def, kapi_roots[i].ctx, kapi_roots[i].what);
 		if (clang_Cursor_isNull(def) || kapi_roots[i].ctx != CTX_HARDIRQ ||
 		    (at = lm_fn_of(lm, def)) < 0 || lm->fns[at].own_line)
 			continue;
@@ -284,7 +282,8 @@ void lock_contexts(struct lock_module *lm, ssize_t skip, bool cut)
 	lm->excluded = skip;
 	lm->cut = cut;
 	for (i = 0; i < lm->nr_fns; i++) {
-		if (!lm->fns[i].root_ctx || (ssize_t)i == skip)
+		if (!lm->fns[i].root_ctx || lm->fns[i].folded ||
+		    (ssize_t)i == skip)
 			continue;
 		for (bit = CTX_HARDIRQ; bit <= CTX_UNKNOWN; bit <<= 1) {
 			if (!(lm->fns[i].root_ctx & bit))
@@ -297,16 +296,11 @@ void lock_contexts(struct lock_module *lm, ssize_t skip, bool cut)
 }
 
 static char *user_phrase(const struct lock_module *lm, size_t at,
-			 unsigned int bit, const struct lm_lock *how)
+			 unsigned int bit)
 {
 	const struct lm_fn *fn = &lm->fns[at];
 	const struct lm_fn *root = &lm->fns[fn->via[ctx_index(bit)]];
 
-	if (bit == CTX_UNKNOWN)
-		return xasprintf("%s() takes it with %s(), which keeps %s out, and %s",
-				 fn->name, how->prim->name,
-				 how->prim->form == LF_BH ? "softirqs" : "hard irqs",
-				 root->root_what);
 	if (!fn->module)
 		return xasprintf("%s(), %s, takes it in %s context (through %s())",
 				 root->name, root->root_what, lock_ctx_name(bit),
@@ -320,34 +314,37 @@ static char *user_phrase(const struct lock_module *lm, size_t at,
 }
 
 /*
- * What a taker of unknown context shows by its form: the author took it
- * with interrupts off because some hard-irq code takes it too.
+ * How strong a witness of @bit is: hard irqs first.
  */
-static unsigned int form_evidence(const struct lm_lock *l)
+static unsigned int rank(unsigned int bit)
 {
-	if (l->prim->form == LF_IRQ || l->prim->form == LF_IRQSAVE)
-		return CTX_HARDIRQ;
-	return l->prim->form == LF_BH ? CTX_SOFTIRQ : 0;
+	return bit == CTX_HARDIRQ ? 2 : bit ? 1 : 0;
+}
+
+
+/* The witness phrase in @slot replaced when @r ranks above @best. */
+static void witness(char **slot, unsigned int *best, unsigned int r,
+		    char *phrase)
+{
+	if (r <= *best) {
+		free(phrase);
+		return;
+	}
+	*best = r;
+	free(*slot);
+	*slot = phrase;
 }
 
 /*
- * Is @bit a stronger witness than @best?  A context known from a root
- * before one shown by a lock form only (bit 4), hard irqs first.
+ * Known contexts only: a taker whose callers are not known counts as
+ * process context.  Its irqsave form is no evidence of a hard-irq user:
+ * it is there, as a rule, because the handler being converted took the
+ * lock in hard-irq context.
  */
-static unsigned int rank(unsigned int bit, bool evidence)
-{
-	return bit ? (evidence ? 0 : 4) + (bit == CTX_HARDIRQ ? 2 : 1) : 0;
-}
-
-static bool better(unsigned int r, unsigned int best)
-{
-	return r > best;
-}
-
 unsigned int lock_users(const struct lock_module *lm, const struct lm_lock *l,
 			char **who)
 {
-	unsigned int ctx = 0, best = 0;
+	unsigned int known = 0, best = 0;
 	size_t i, k;
 
 	*who = NULL;
@@ -357,36 +354,24 @@ unsigned int lock_users(const struct lock_module *lm, const struct lm_lock *l,
 		for (k = 0; k < fn->nr_locks; k++) {
 			const struct lm_lock *o = &fn->locks[k];
 			unsigned int c = fn->ctx & (CTX_HARDIRQ | CTX_SOFTIRQ);
-			unsigned int bit;
-			bool evidence = false;
+			unsigned int bit = c & CTX_HARDIRQ ? CTX_HARDIRQ : c;
 
-			if (strcmp(o->id, l->id))
+			if (strcmp(o->id, l->id) || !bit)
 				continue;
-			if (!c && (fn->ctx & CTX_UNKNOWN)) {
-				c = form_evidence(o);
-				evidence = true;
-			}
-			ctx |= c;
-			bit = c & CTX_HARDIRQ ? CTX_HARDIRQ : c;
-			if (!better(rank(bit, evidence), best))
-				continue;
-			best = rank(bit, evidence);
-			free(*who);
-			*who = user_phrase(lm, i, evidence ? CTX_UNKNOWN : bit, o);
+			known |= c;
+			witness(who, &best, rank(bit),
+				user_phrase(lm, i, bit));
 		}
 	}
 	for (i = 0; i < ARRAY_SIZE(kapi_lock_users); i++) {
 		if (!l->type || strcmp(kapi_lock_users[i].type, l->type) ||
 		    strcmp(kapi_lock_users[i].field, l->field))
 			continue;
-		ctx |= kapi_lock_users[i].ctx;
-		if (!better(rank(kapi_lock_users[i].ctx, false), best))
-			continue;
-		best = rank(kapi_lock_users[i].ctx, false);
-		free(*who);
-		*who = xasprintf("%s takes it in %s context",
-				 kapi_lock_users[i].who,
-				 lock_ctx_name(kapi_lock_users[i].ctx));
+		known |= kapi_lock_users[i].ctx;
+		witness(who, &best, rank(kapi_lock_users[i].ctx),
+			xasprintf("%s takes it in %s context",
+				  kapi_lock_users[i].who,
+				  lock_ctx_name(kapi_lock_users[i].ctx)));
 	}
-	return ctx;
+	return known;
 }

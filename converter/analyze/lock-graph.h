@@ -63,6 +63,7 @@ struct lm_fn {
 	unsigned int root_ctx;	/* as a root, and why */
 	const char *root_what;
 	char *own_line;		/* a root handler: identity of its irq */
+	bool folded;		/* a tasklet the thread now calls: no root */
 	/* Filled by lock_contexts() */
 	unsigned int ctx;
 	size_t via[4];		/* per context bit, the root that brings it */

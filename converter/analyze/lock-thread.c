@@ -289,3 +289,11 @@ bool lock_thread_raises(struct lock_module *lm, CXCursor code)
 	cursor_list_release(&calls);
 	return hit;
 }
+
+void lock_thread_fold(struct lock_module *lm, CXCursor fn, bool folded)
+{
+	ssize_t at = lm ? lm_fn_of(lm, clang_getCursorDefinition(fn)) : -1;
+
+	if (at >= 0)
+		lm->fns[at].folded = folded;
+}

@@ -40,6 +40,12 @@ bool lock_thread_check(struct lock_module *lm, CXCursor code, bool edited,
 		       bool irqs_off, CXCursor handler,
 		       const struct strvec *quick, struct refusal *rf);
 
+/*
+ * @fn, a tasklet function the thread will call directly, is no longer a
+ * root of softirq context (@folded), or is again.
+ */
+void lock_thread_fold(struct lock_module *lm, CXCursor fn, bool folded);
+
 /* Whether @code raises a softirq, itself or anywhere down its callees. */
 bool lock_thread_raises(struct lock_module *lm, CXCursor code);
 

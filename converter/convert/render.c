@@ -599,6 +599,38 @@ static void remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 }
 
 /*
+ * The tasklets the thread will call directly run in the thread, not in
+ * softirq context: what they lock asks nothing of the thread's lock forms
+ * (@folded), until the plan is made (!@folded).
+ */
+static void mark_folds(const struct split_plan *plan, bool folded)
+{
+	size_t i, k;
+
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct cursor_list calls = { NULL, 0, 0 };
+
+		if (plan->stmts[i].role != ROLE_THREAD)
+			continue;
+		find_calls(plan->stmts[i].cursor, any_callee, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			struct tasklet_fold tf;
+			char *name = call_name(calls.v[k]);
+
+			if (!strcmp(name, "tasklet_schedule")) {
+				plan_tasklet_fold(calls.v[k], plan, &tf);
+				if (!tf.refusal && tf.fn)
+					lock_thread_fold(plan->lm, tf.fn_decl,
+							 folded);
+				tasklet_fold_release(&tf);
+			}
+			free(name);
+		}
+		cursor_list_release(&calls);
+	}
+}
+
+/*
  * Edits inside the thread's statements, and elsewhere in the file for a
  * folded tasklet.  Returns -1 after a refusal written to @why.
  */
@@ -615,6 +647,7 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 
 	*need_flags = false;
 	*bh_region = false;
+	mark_folds(plan, true);
 	ret = thread_lock_forms(plan, buf, inner, need_flags, &bh_ids, notes,
 				why);
 	if (ret)
@@ -702,6 +735,7 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 					 why);
 out:
 	free(wraps);
+	mark_folds(plan, false);
 	strvec_clear(&bh_ids);
 	return ret;
 }
