@@ -276,10 +276,56 @@ static size_t region_end(const struct split_plan *plan, size_t from)
 	return plan->nr_stmts;
 }
 
+static enum CXChildVisitResult ret_visit(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	bool *hit = data;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_VarDecl)
+		return CXChildVisit_Recurse;
+	name = cursor_name(c);
+	*hit |= !strcmp(name, "ret");
+	free(name);
+	return *hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * `return f(...);` that raises a softirq (pvscsi_shared_isr() returns what
+ * pvscsi_isr() returns): the value is taken inside the bracket and
+ * returned after it, in a new local `ret`, unless the handler has one.
+ */
+static bool bracket_return(const struct split_plan *plan, size_t at,
+			   const char *buf, struct edit_list *inner)
+{
+	const struct split_stmt *st = &plan->stmts[at];
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct cursor_range r = { 0, 0, true };
+	bool taken = false;
+	size_t first;
+
+	if (clang_getCursorKind(st->cursor) != CXCursor_ReturnStmt)
+		return false;
+	clang_visitChildren(plan->def, ret_visit, &taken);
+	cursor_children(st->cursor, &kids);
+	if (kids.nr == 1)
+		r = cursor_range(kids.v[0]);
+	cursor_list_release(&kids);
+	if (taken || r.in_macro)
+		return false;
+	first = split_line_start(buf, cursor_range(st->cursor).begin);
+	edit_add_take(inner, first, st->line_end - first,
+		      xasprintf("\tlocal_bh_disable();\n\tret = %.*s;\n\tlocal_bh_enable();\n\treturn ret;\n",
+				(int)(r.end - r.begin), buf + r.begin),
+		      "bh bracket");
+	return true;
+}
+
 int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 		       const bool *wrap, const struct strvec *bh_ids,
-		       struct edit_list *inner, struct strvec *notes,
-		       struct refusal *why)
+		       struct edit_list *inner, bool *need_ret,
+		       struct strvec *notes, struct refusal *why)
 {
 	size_t i, k, end;
 
@@ -304,6 +350,10 @@ int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 		}
 		if (!any || (end > i && opens_bh(plan->stmts[i].cursor, bh_ids))) {
 			i = end;
+			continue;
+		}
+		if (ret && end == i && bracket_return(plan, i, buf, inner)) {
+			*need_ret = true;
 			continue;
 		}
 		if (ret) {

@@ -19,11 +19,12 @@ int thread_lock_forms(const struct split_plan *plan, const char *buf,
  * local_bh_disable()/local_bh_enable() around each thread statement that
  * raises a softirq (@wrap, per statement), or around the whole region of
  * statements holding a lock when it is raised inside one (none when that
- * lock is taken with spin_lock_bh(): its unlock runs the softirq).
+ * lock is taken with spin_lock_bh(): its unlock runs the softirq); a
+ * `return f();` that raises one returns a new local `ret` (*@need_ret).
  */
 int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 		       const bool *wrap, const struct strvec *bh_ids,
-		       struct edit_list *inner, struct strvec *notes,
-		       struct refusal *why);
+		       struct edit_list *inner, bool *need_ret,
+		       struct strvec *notes, struct refusal *why);
 
 #endif

@@ -334,7 +334,7 @@ static const struct split_handover *handover_of(const struct split_plan *plan,
 
 static void render_thread(struct strbuf *out, const struct split_plan *plan,
 			  const char *buf, const struct edit_list *inner,
-			  bool need_flags, bool bh_region)
+			  bool need_flags, bool need_ret, bool bh_region)
 {
 	static const struct half thread = { { ROLE_THREAD }, 1 };
 	bool *need = needed_context(plan, &thread);
@@ -381,6 +381,8 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	}
 	if (need_flags)
 		strbuf_addstr(out, "\tunsigned long flags;\n");
+	if (need_ret)
+		strbuf_addstr(out, "\tirqreturn_t ret;\n");
 	for (i = 0; i < plan->nr_stmts; i++) {
 		const struct split_stmt *st = &plan->stmts[i];
 		size_t begin = split_line_start(buf, cursor_range(st->cursor).begin);
@@ -636,7 +638,8 @@ static void mark_folds(const struct split_plan *plan, bool folded)
  */
 static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 			     size_t len, struct edit_list *inner,
-			     struct edit_list *el, bool *need_flags, bool *bh_region,
+			     struct edit_list *el, bool *need_flags, bool *need_ret,
+			     bool *bh_region,
 			     struct strbuf *protos, struct strvec *notes,
 			     struct refusal *why)
 {
@@ -646,6 +649,7 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 	int ret;
 
 	*need_flags = false;
+	*need_ret = false;
 	*bh_region = false;
 	mark_folds(plan, true);
 	ret = thread_lock_forms(plan, buf, inner, need_flags, &bh_ids, notes,
@@ -731,8 +735,8 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 		}
 	}
 	if (!plan->lock_arg)
-		ret = thread_bh_brackets(plan, buf, wraps, &bh_ids, inner, notes,
-					 why);
+		ret = thread_bh_brackets(plan, buf, wraps, &bh_ids, inner, need_ret,
+					 notes, why);
 out:
 	free(wraps);
 	mark_folds(plan, false);
@@ -841,6 +845,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	CXSourceRange doc = clang_Cursor_getCommentRange(plan->def);
 	size_t insert_at = plan->def_range.begin;
 	bool need_flags = false;
+	bool need_ret = false;
 	bool bh_region = false;
 	int ret;
 
@@ -854,6 +859,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		ret = staged_handler_edits(plan, buf, el, notes, why);
 	else
 		ret = plan_thread_edits(plan, buf, len, &inner, el, &need_flags,
+					&need_ret,
 					&bh_region, &text, notes, why);
 	if (ret)
 		goto out;
@@ -887,7 +893,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	 */
 	render_quick(&text, plan, buf);
 	render_thread(&text, plan, buf, &inner,
-		      need_flags || plan->lock_arg, bh_region);
+		      need_flags || plan->lock_arg, need_ret, bh_region);
 	edit_add(el, insert_at, plan->def_range.end - insert_at, text.buf,
 		 "quick check and thread");
 	add_prototypes(plan, buf, len, el, hbuf, hdr,

@@ -11,7 +11,7 @@ site() {
 	printf '%s\n' "$json" | grep "\"handler\":\"$1\"" | head -1
 }
 expect_match "ens1370: lock shared with a function the thread calls" \
-	'"verdict":"refused".*snd_ensoniq_midi_interrupt\(\), which takes a lock with plain spin_lock\(\)' \
+	'"verdict":"refused".*snd_ensoniq_midi_interrupt\(\), which takes ensoniq.reg_lock with spin_lock\(\), while the quick check takes it in hard-irq context' \
 	"$(site snd_audiopci_interrupt)"
 expect_match "i8042: lock before the check" \
 	'takes a lock before it knows the interrupt is its own' "$(site i8042_interrupt)"
