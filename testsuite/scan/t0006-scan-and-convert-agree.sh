@@ -2,7 +2,11 @@
 # real drivers whose silencing writes scan once got wrong: intel8x0 writes
 # its status back only on the not-ours path and after the work (both
 # refuse), vmw_pvscsi acknowledges through a wrapper of a wrapper
-# (split-mask) and has an MSI handler without a check (split-oneshot);
+# (split-mask) and has an MSI handler without a check: scan says
+# split-oneshot, convert refuses it since its completions raise
+# BLOCK_SOFTIRQ through scsi_done() (the lock analysis follows callees and
+# the kernel API table; scan does not: docs/analysis.md, "Scan against
+# convert");
 # edu, 8139cp and the ack fixture are the agreeing reference.  pic32-sqi
 # (a labelled write a goto of the work jumps to), tsi148 and be2iscsi's
 # be_isr (writes of values the work computes) have no write that may
@@ -17,8 +21,10 @@ out=$(testsuite/scan/convert-cross-check.sh sound/pci/intel8x0.c \
 	drivers/scsi/be2iscsi/be_main.c) ||
 	fail "convert-cross-check.sh failed"
 printf '%s\n' "$out"
-expect_match "sites compared" "^== 12 sites, 12 agree, 0 disagree$" \
+expect_match "sites compared" "^== 12 sites, 11 agree, 1 disagree$" \
 	"$(printf '%s\n' "$out" | grep '^==')"
+expect_match "pvscsi_isr: the softirq down its calls is convert's only" \
+	"^disagree convertible/split-oneshot=>refused drivers/scsi/vmw_pvscsi.c:1516 pvscsi_isr: .*but it raises a softirq" "$out"
 expect_match "intel8x0 refused by both" \
 	"^agree not_convertible/late-ack=>refused sound/pci/intel8x0.c:2590 " "$out"
 expect_match "pvscsi_shared_isr split-mask on both sides" \
