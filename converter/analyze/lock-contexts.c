@@ -100,8 +100,10 @@ static void make_root(struct lock_module *lm, CXCursor def, unsigned int ctx,
 	lm->fns[at].root_ctx |= ctx;
 }
 
-/* The irq a request passes for its handler: the identity of the field or
- * variable, so that disable_irq() of it can be told from another line's. */
+/*
+ * The irq a request passes for its handler: the identity of the field or
+ * variable, so that disable_irq() of it can be told from another line's.
+ */
 static char *irq_identity(CXCursor call, int arg)
 {
 	CXCursor a, ref;
