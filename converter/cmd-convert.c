@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "convert/callsite.h"
+#include "analyze/lock-graph.h"
 #include "convert/describe.h"
 #include "convert/split.h"
 #include "judge/judge.h"
@@ -278,7 +279,8 @@ static enum request_form request_form_of(const struct split_plan *plan)
 
 /* The handler at @def splits, and @cs asks for it: make the edits. */
 static int convert_site(struct convert_state *st, struct tu *tu,
-			struct callsite *cs, const char *buf, size_t len)
+			struct callsite *cs, const char *buf, size_t len,
+			struct lock_module *lm)
 {
 	struct edit_list el, hdr;
 	struct strvec notes = STRVEC_INIT;
@@ -300,7 +302,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	free(def_file);
 	wanted = wanted_strategy(st, tu->relpath, cs->line, cs->handler);
 	split_plan_make(cs->handler_def, buf, len, cs->shared, cs->exclusive,
-			wanted, &plan);
+			wanted, lm, &plan);
 	if (plan.strategy == SPLIT_NONE) {
 		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
 			   NULL, plan.refusal.code, plan.refusal.text);
@@ -410,6 +412,7 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	struct scan_tu sst;
 	struct strvec done = STRVEC_INIT;
 	struct tu tu;
+	struct lock_module *lm = NULL;
 	char *buf;
 	size_t len, i, j;
 
@@ -428,6 +431,9 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	scan_tu_run(&sst, !tu.in_config, &judged);
 	accessors_learn(tu.unit, tu.path);
 	callsites_find(tu.unit, tu.path, buf, &sites);
+	/* The whole module's locks, when there is something to convert. */
+	if (sites.nr)
+		lm = lock_module_open(st->index, &st->kb, &tu);
 	for (i = 0; i < sites.nr; i++) {
 		struct callsite *cs = &sites.v[i];
 		const struct scan_site *s;
@@ -452,13 +458,14 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 				   reason_text(R_REQUESTED_TWICE));
 			continue;
 		}
-		if (!convert_site(st, &tu, cs, buf, len))
+		if (!convert_site(st, &tu, cs, buf, len, lm))
 			strvec_push(&done, cs->handler);
 	}
 	strvec_clear(&done);
 	callsites_release(&sites);
 	scan_sites_release(&judged);
 	scan_tu_release(&sst);
+	lock_module_close(lm);
 	free(buf);
 	tu_release(&tu);
 	return 0;

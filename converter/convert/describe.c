@@ -85,7 +85,7 @@ static void describe_whole(struct strbuf *body,
 	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Run it in the irq thread with the split-oneshot strategy: %s.",
 		    plan->handler, plan->why);
 	open_body(body, &sb);
-	strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, as far as the calls in its file show, it takes no lock with plain spin_lock(), calls no *_irqoff() helper and raises no softirq, none of which the thread could run as it is.",
+	strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, following its calls through the module to any depth (and the kernel calls the lock analysis knows), every lock it takes keeps out the other contexts that take it, it takes no raw lock, does not disable its own line, calls no *_irqoff() helper and raises no softirq the analysis can see, none of which the thread could run as it is.",
 		    plan->handler);
 	wrap_paragraph(body, sb.buf, "- ", "  ");
 	strbuf_reset(&sb);

@@ -7,15 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/lock-thread.h"
 #include "convert/context.h"
+#include "convert/render-locks.h"
 #include "convert/split.h"
 #include "convert/staged.h"
 #include "tu.h"
-
-static bool is_plain_spin_lock(const char *callee)
-{
-	return !strcmp(callee, "spin_lock") || !strcmp(callee, "spin_unlock");
-}
 
 /* Apply the edits of @el that fall inside [begin, end) to that span. */
 static void render_span(struct strbuf *out, const char *buf, size_t begin,
@@ -337,7 +334,7 @@ static const struct split_handover *handover_of(const struct split_plan *plan,
 
 static void render_thread(struct strbuf *out, const struct split_plan *plan,
 			  const char *buf, const struct edit_list *inner,
-			  bool need_flags, bool bh_region)
+			  bool need_flags, bool need_ret, bool bh_region)
 {
 	static const struct half thread = { { ROLE_THREAD }, 1 };
 	bool *need = needed_context(plan, &thread);
@@ -384,6 +381,8 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	}
 	if (need_flags)
 		strbuf_addstr(out, "\tunsigned long flags;\n");
+	if (need_ret)
+		strbuf_addstr(out, "\tirqreturn_t ret;\n");
 	for (i = 0; i < plan->nr_stmts; i++) {
 		const struct split_stmt *st = &plan->stmts[i];
 		size_t begin = split_line_start(buf, cursor_range(st->cursor).begin);
@@ -455,35 +454,6 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	strbuf_release(&body);
 	free(header);
 	free(need);
-}
-
-static char *lock_arg_set(const struct split_plan *plan, const char *buf,
-			  CXCursor call)
-{
-	char *arg = first_arg_text(call, buf);
-	size_t i, k;
-
-	for (i = 0; i < plan->nr_stmts; i++) {
-		struct cursor_list calls = { NULL, 0, 0 };
-
-		if (plan->stmts[i].role != ROLE_QUICK &&
-		    plan->stmts[i].role != ROLE_SILENCE)
-			continue;
-		find_calls(plan->stmts[i].cursor, split_is_lock, &calls);
-		for (k = 0; k < calls.nr; k++) {
-			char *q = first_arg_text(calls.v[k], buf);
-			bool same = !strcmp(q, arg);
-
-			free(q);
-			if (same) {
-				cursor_list_release(&calls);
-				return arg;
-			}
-		}
-		cursor_list_release(&calls);
-	}
-	free(arg);
-	return NULL;
 }
 
 /* The tasklet a call schedules: the field of `&obj->field`. */
@@ -631,19 +601,61 @@ static void remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 }
 
 /*
- * Edits inside the thread's statements, and elsewhere in the file for a
- * folded tasklet.  Returns -1 after a refusal written to @reason.
+ * The tasklets the thread will call directly run in the thread, not in
+ * softirq context: what they lock asks nothing of the thread's lock forms
+ * (@folded), until the plan is made (!@folded).
  */
-static int plan_thread_edits(const struct split_plan *plan, const char *buf,
-			     size_t len, struct edit_list *inner,
-			     struct edit_list *el, bool *need_flags, bool *bh_region,
-			     struct strbuf *protos, struct strvec *notes,
-			     struct refusal *why)
+static void mark_folds(const struct split_plan *plan, bool folded)
 {
 	size_t i, k;
 
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct cursor_list calls = { NULL, 0, 0 };
+
+		if (plan->stmts[i].role != ROLE_THREAD)
+			continue;
+		find_calls(plan->stmts[i].cursor, any_callee, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			struct tasklet_fold tf;
+			char *name = call_name(calls.v[k]);
+
+			if (!strcmp(name, "tasklet_schedule")) {
+				plan_tasklet_fold(calls.v[k], plan, &tf);
+				if (!tf.refusal && tf.fn)
+					lock_thread_fold(plan->lm, tf.fn_decl,
+							 folded);
+				tasklet_fold_release(&tf);
+			}
+			free(name);
+		}
+		cursor_list_release(&calls);
+	}
+}
+
+/*
+ * Edits inside the thread's statements, and elsewhere in the file for a
+ * folded tasklet.  Returns -1 after a refusal written to @why.
+ */
+static int plan_thread_edits(const struct split_plan *plan, const char *buf,
+			     size_t len, struct edit_list *inner,
+			     struct edit_list *el, bool *need_flags, bool *need_ret,
+			     bool *bh_region,
+			     struct strbuf *protos, struct strvec *notes,
+			     struct refusal *why)
+{
+	bool *wraps = xcalloc(plan->nr_stmts + 1, sizeof(*wraps));
+	struct strvec bh_ids = STRVEC_INIT;
+	size_t i, k;
+	int ret;
+
 	*need_flags = false;
+	*need_ret = false;
 	*bh_region = false;
+	mark_folds(plan, true);
+	ret = thread_lock_forms(plan, buf, inner, need_flags, &bh_ids, notes,
+				why);
+	if (ret)
+		goto out;
 	for (i = 0; i < plan->nr_stmts; i++) {
 		const struct split_stmt *st = &plan->stmts[i];
 		struct cursor_list calls = { NULL, 0, 0 };
@@ -686,7 +698,7 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 					free(field);
 				}
 				tasklet_fold_release(&tf);
-			} else if (is_softirq_raiser(name)) {
+			} else if (kapi_raiser(name)) {
 				wrap = true;
 			}
 			if (is_irqoff_helper(name) && !r.in_macro) {
@@ -701,63 +713,35 @@ static int plan_thread_edits(const struct split_plan *plan, const char *buf,
 								  name, plain));
 				free(plain);
 			}
-			if (is_plain_spin_lock(name)) {
-				char *arg = lock_arg_set(plan, buf, c);
-
-				if (arg) {
-					bool lock = !strcmp(name, "spin_lock");
-
-					if (r.in_macro) {
-						refusal_set(why, R_LOCK_VIA_MACRO,
-							    plan->handler);
-						free(arg);
-						free(name);
-						cursor_list_release(&calls);
-						return -1;
-					}
-					edit_add_take(inner, r.begin, r.end - r.begin,
-						 xasprintf("%s(%s, flags)",
-							   lock ? "spin_lock_irqsave" :
-							   "spin_unlock_irqrestore",
-							   arg), "lock form");
-					if (lock)
-						strvec_push_nodup(notes, xasprintf("%s is also taken by the quick check in hard-irq context: the thread takes it with spin_lock_irqsave().",
-										  arg));
-					*need_flags = true;
-					free(arg);
-				}
-			}
 			if (is_context_query(name))
 				strvec_push_nodup(notes, xasprintf("%s() in the moved code now sees thread context: check what it decides.",
 								  name));
 			free(name);
 		}
 		cursor_list_release(&calls);
-		if (!wrap && !folded && raises_softirq(st->cursor, 2))
+		if (!wrap && !folded && plan->lm &&
+		    lock_thread_raises(plan->lm, st->cursor))
 			wrap = true;
+		wraps[i] = wrap || folded;
 		if ((wrap || folded) && plan->lock_arg) {
 			/* local_bh_enable() must not run with irqs off */
 			*bh_region = true;
 			strvec_push(notes, "Softirq work the thread raises (NAPI, tx completions, tasklets) would otherwise wait for ksoftirqd: the thread's locked region is bracketed with local_bh_disable()/local_bh_enable(), outside the irqsave lock, so that it runs on the way out.");
 		} else if (wrap || folded) {
-			size_t first = split_line_start(buf, cursor_range(st->cursor).begin);
-
-			if (has_return(st->cursor)) {
-				refusal_set(why, R_SOFTIRQ_IN_RETURN,
-					    plan->handler);
-				return -1;
-			}
-			edit_add(inner, first, 0, "\tlocal_bh_disable();\n",
-				 "bh bracket");
-			edit_add(inner, st->line_end, 0, "\tlocal_bh_enable();\n",
-				 "bh bracket");
 			if (wrap)
 				strvec_push(notes, "Softirq work raised by the thread (NAPI, tasklets) is bracketed with local_bh_disable()/local_bh_enable() so that it runs on the way out instead of waiting for the next interrupt.");
 			if (folded)
 				strvec_push(notes, "The folded tasklet function runs with bottom halves disabled, as it did in the tasklet, so what it calls (locks it shares with softirq code, completion callbacks) keeps the context it expects.");
 		}
 	}
-	return 0;
+	if (!plan->lock_arg)
+		ret = thread_bh_brackets(plan, buf, wraps, &bh_ids, inner, need_ret,
+					 notes, why);
+out:
+	free(wraps);
+	mark_folds(plan, false);
+	strvec_clear(&bh_ids);
+	return ret;
 }
 
 /*
@@ -861,6 +845,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	CXSourceRange doc = clang_Cursor_getCommentRange(plan->def);
 	size_t insert_at = plan->def_range.begin;
 	bool need_flags = false;
+	bool need_ret = false;
 	bool bh_region = false;
 	int ret;
 
@@ -874,6 +859,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		ret = staged_handler_edits(plan, buf, el, notes, why);
 	else
 		ret = plan_thread_edits(plan, buf, len, &inner, el, &need_flags,
+					&need_ret,
 					&bh_region, &text, notes, why);
 	if (ret)
 		goto out;
@@ -907,7 +893,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	 */
 	render_quick(&text, plan, buf);
 	render_thread(&text, plan, buf, &inner,
-		      need_flags || plan->lock_arg, bh_region);
+		      need_flags || plan->lock_arg, need_ret, bh_region);
 	edit_add(el, insert_at, plan->def_range.end - insert_at, text.buf,
 		 "quick check and thread");
 	add_prototypes(plan, buf, len, el, hbuf, hdr,

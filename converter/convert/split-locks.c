@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/lock-thread.h"
 #include "convert/split-parts.h"
 #include "tu.h"
 
@@ -29,52 +30,6 @@ static char *lock_identity(CXCursor call)
 	    clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
 		return NULL;
 	return cxstring_take(clang_getCursorUSR(clang_getCursorReferenced(arg)));
-}
-
-static bool is_plain_lock(const char *callee)
-{
-	return !strcmp(callee, "spin_lock") || !strcmp(callee, "_raw_spin_lock");
-}
-
-/*
- * Does a function the thread calls (directly, or one call further) take a
- * lock of @quick_locks with plain spin_lock()?  Running in the thread, it
- * could be interrupted by the quick check wanting the same lock.
- */
-static char *callee_lock_conflict(CXCursor stmt, const struct strvec *quick_locks,
-				  int depth)
-{
-	struct cursor_list calls = { NULL, 0, 0 };
-	char *found = NULL;
-	size_t i, j;
-
-	find_calls(stmt, any_callee, &calls);
-	for (i = 0; i < calls.nr && !found; i++) {
-		CXCursor callee = clang_getCursorReferenced(calls.v[i]);
-		CXCursor def = clang_getCursorDefinition(callee);
-		struct cursor_list locks = { NULL, 0, 0 };
-		char *name;
-
-		if (clang_Cursor_isNull(def) || depth <= 0)
-			continue;
-		name = cursor_name(def);
-		find_calls(def, is_plain_lock, &locks);
-		for (j = 0; j < locks.nr && !found; j++) {
-			char *id = lock_identity(locks.v[j]);
-			size_t k;
-
-			for (k = 0; id && k < quick_locks->nr && !found; k++)
-				if (!strcmp(id, quick_locks->v[k]))
-					found = xasprintf("%s()", name);
-			free(id);
-		}
-		cursor_list_release(&locks);
-		if (!found)
-			found = callee_lock_conflict(def, quick_locks, depth - 1);
-		free(name);
-	}
-	cursor_list_release(&calls);
-	return found;
 }
 
 /* The source text of a call's first argument, for messages. */
@@ -155,12 +110,66 @@ static char *quick_unreleased_lock(struct split_plan *plan)
 	return left;
 }
 
-int split_check_locks(struct split_plan *plan)
+void split_quick_lock_ids(const struct split_plan *plan, struct strvec *ids)
 {
-	struct strvec quick_locks = STRVEC_INIT;
-	char *conflict = NULL;
+	size_t i, k;
+
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct cursor_list calls = { NULL, 0, 0 };
+
+		if (plan->stmts[i].role != ROLE_QUICK &&
+		    plan->stmts[i].role != ROLE_SILENCE)
+			continue;
+		find_calls(plan->stmts[i].cursor, any_callee, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			struct lm_lock l;
+
+			memset(&l, 0, sizeof(l));
+			l.prim = lm_lock_call(calls.v[k], NULL);
+			if (!l.prim || l.prim->op != LO_ACQUIRE ||
+			    !lm_lock_identity(calls.v[k], &l))
+				continue;
+			strvec_push_nodup(ids, l.id);
+			free(l.name);
+			free(l.type);
+			free(l.field);
+		}
+		cursor_list_release(&calls);
+	}
+}
+
+/*
+ * What the thread's statements reach through the functions they call, to
+ * any depth in the module: locks taken in a form that does not keep out
+ * another context taking them (the quick check, in hard-irq context, for
+ * one), raw locks, line control of the handler's own line.  Locks the
+ * moved statements take themselves are the renderer's to change.
+ */
+static int check_thread_callees(struct split_plan *plan)
+{
+	struct strvec quick = STRVEC_INIT;
+	bool hit = false;
 	size_t i;
 
+	if (!plan->lm)
+		return 0;
+	split_quick_lock_ids(plan, &quick);
+	lock_thread_begin(plan->lm, plan->def, true);
+	for (i = 0; i < plan->nr_stmts && !hit; i++)
+		if (plan->stmts[i].role == ROLE_THREAD)
+			hit = lock_thread_check(plan->lm, plan->stmts[i].cursor,
+						true, plan->lock_arg != NULL,
+						plan->def, &quick,
+						&plan->refusal);
+	strvec_clear(&quick);
+	if (!hit)
+		return 0;
+	plan->strategy = SPLIT_NONE;
+	return -1;
+}
+
+int split_check_locks(struct split_plan *plan)
+{
 	if (!plan->lock_arg) {
 		char *left = quick_unreleased_lock(plan);
 
@@ -171,17 +180,5 @@ int split_check_locks(struct split_plan *plan)
 			return -1;
 		}
 	}
-
-	quick_lock_calls(plan, split_is_lock, &quick_locks, NULL);
-	for (i = 0; i < plan->nr_stmts && quick_locks.nr && !conflict; i++)
-		if (plan->stmts[i].role == ROLE_THREAD)
-			conflict = callee_lock_conflict(plan->stmts[i].cursor,
-							&quick_locks, 2);
-	strvec_clear(&quick_locks);
-	if (!conflict)
-		return 0;
-	refuse(plan, R_CALLEE_TAKES_QUICK_LOCK,
-	       conflict);
-	free(conflict);
-	return -1;
+	return check_thread_callees(plan);
 }

@@ -60,5 +60,7 @@ bool is_ownership_check(const struct split_plan *plan, size_t at,
 
 /* split-locks.c */
 int split_check_locks(struct split_plan *plan);
+/* The identities of the locks the quick check takes (analyze/lock-graph.h). */
+void split_quick_lock_ids(const struct split_plan *plan, struct strvec *ids);
 
 #endif

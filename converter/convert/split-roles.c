@@ -519,12 +519,8 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 	}
 	if (check == plan->nr_stmts &&
 	    (wanted == SPLIT_NONE || wanted == SPLIT_ONESHOT) && exclusive) {
-		char *assumption = hardirq_assumption(plan->def);
-
-		if (assumption) {
-			refuse(plan, R_WHOLE_NEEDS_CHANGE,
-			       plan->handler, assumption);
-			free(assumption);
+		if (hardirq_assumption(plan->lm, plan->def, &plan->refusal)) {
+			plan->strategy = SPLIT_NONE;
 			return -1;
 		}
 		plan->whole_thread = true;

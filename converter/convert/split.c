@@ -175,7 +175,7 @@ static int find_proto_file(struct split_plan *plan)
 
 int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    bool exclusive, enum split_strategy wanted,
-		    struct split_plan *plan)
+		    struct lock_module *lm, struct split_plan *plan)
 {
 	struct cursor_list kids = { NULL, 0, 0 };
 	struct locals l = { NULL, 0 };
@@ -184,6 +184,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 
 	memset(plan, 0, sizeof(*plan));
 	plan->def = def;
+	plan->lm = lm;
 	plan->handler = cursor_name(def);
 	plan->quick_name = xasprintf("%s_quick_check", plan->handler);
 	plan->thread_name = xasprintf("%s_thread", plan->handler);

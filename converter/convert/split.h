@@ -8,6 +8,8 @@
 #include "judge/reasons.h"
 #include "rewrite/edit.h"
 
+struct lock_module;
+
 /*
  * How one hard-irq handler splits into a quick check and a thread.
  *
@@ -101,6 +103,9 @@ struct split_plan {
 	 * and the old handler, unchanged, is the thread function.
 	 */
 	bool whole_thread;
+
+	/* The module's locks and contexts (analyze/lock-graph.h), or NULL. */
+	struct lock_module *lm;
 };
 
 /* Offsets of the start of the line holding @off, and just past its end. */
@@ -119,7 +124,7 @@ bool split_is_lock(const char *callee);
  */
 int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    bool exclusive, enum split_strategy wanted,
-		    struct split_plan *plan);
+		    struct lock_module *lm, struct split_plan *plan);
 void split_plan_release(struct split_plan *plan);
 
 const char *split_strategy_name(enum split_strategy s);

@@ -35,12 +35,12 @@ static const struct callsite *callsite_at(const struct callsite_list *l,
 }
 
 static void plan(struct scan_site *s, const struct callsite *cs,
-		 const char *buf, size_t len)
+		 const char *buf, size_t len, struct lock_module *lm)
 {
 	struct split_plan plan;
 
 	split_plan_make(cs->handler_def, buf, len, cs->shared, cs->exclusive,
-			SPLIT_NONE, &plan);
+			SPLIT_NONE, lm, &plan);
 	if (plan.strategy == SPLIT_NONE) {
 		scan_site_judge_text(s, plan.refusal.code, plan.refusal.text);
 	} else {
@@ -51,7 +51,7 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 	split_plan_release(&plan);
 }
 
-void judge_handler(struct scan_site *s, CXCursor def)
+void judge_handler(struct scan_site *s, CXCursor def, struct lock_module *lm)
 {
 	CXTranslationUnit unit = clang_Cursor_getTranslationUnit(def);
 	struct callsite_list sites;
@@ -75,7 +75,7 @@ void judge_handler(struct scan_site *s, CXCursor def)
 	else if (!clang_equalCursors(cs->handler_def, def))
 		scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
 	else
-		plan(s, cs, buf, len);
+		plan(s, cs, buf, len, lm);
 	callsites_release(&sites);
 	free(buf);
 	free(path);

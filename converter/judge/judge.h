@@ -8,6 +8,7 @@
 
 struct scan_site;
 struct split_plan;
+struct lock_module;
 
 /*
  * The decision for the handler @def of @s, whose request scan's
@@ -15,9 +16,10 @@ struct split_plan;
  * by convert's own request reader (convert/callsite.c) and planner
  * (convert/split.c), so that scan predicts convert and the two never
  * disagree on a site both analyse.  Sets @s's verdict, strategy and
- * reason.  accessors_learn() must have seen @def's unit.
+ * reason.  accessors_learn() must have seen @def's unit; @lm is the
+ * module's lock analysis (analyze/lock-graph.h), or NULL.
  */
-void judge_handler(struct scan_site *s, CXCursor def);
+void judge_handler(struct scan_site *s, CXCursor def, struct lock_module *lm);
 
 /* The reason code of the strategy  chose. */
 enum reason judge_strategy_reason(const struct split_plan *plan);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/lock-graph.h"
 #include "scan/cx.h"
 #include "tu.h"
 
@@ -54,6 +55,7 @@ void scan_tu_init(struct scan_tu *st, CXTranslationUnit unit,
 
 void scan_tu_release(struct scan_tu *st)
 {
+	lock_module_close(st->lm);
 	free(st->macros);
 	strvec_clear(&st->irqf_names);
 	free(st->irqf_values);
@@ -484,4 +486,13 @@ char *cx_spelled_text(struct scan_tu *st, CXCursor c)
 	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || e <= b)
 		return xstrdup("");
 	return cx_range_text(st, f1, (struct src_range){ b, e, 0 });
+}
+
+struct lock_module *scan_tu_lock_module(struct scan_tu *st)
+{
+	/* Parsing the module's other files costs: only when a site needs it. */
+	if (!st->lm_opened && st->kb && st->tu)
+		st->lm = lock_module_open(st->index, st->kb, st->tu);
+	st->lm_opened = true;
+	return st->lm;
 }

@@ -10,6 +10,10 @@
 
 #include "scan/model.h"
 
+struct kbuild;
+struct lock_module;
+struct tu;
+
 /* One parsed file being scanned. */
 struct scan_tu {
 	CXTranslationUnit unit;
@@ -31,11 +35,19 @@ struct scan_tu {
 	 * the request-level checks only and plans the handler itself.
 	 */
 	bool plan_handlers;
+	/* What the planner needs to open the module's lock analysis. */
+	CXIndex index;
+	struct kbuild *kb;
+	struct tu *tu;
+	struct lock_module *lm;	/* opened on first use, closed with st */
+	bool lm_opened;
 };
 
 void scan_tu_init(struct scan_tu *st, CXTranslationUnit unit,
 		  const char *relpath, const char *src);
 void scan_tu_release(struct scan_tu *st);
+/* The module's lock analysis for the planner, or NULL (no kb, tu). */
+struct lock_module *scan_tu_lock_module(struct scan_tu *st);
 
 /* Strip parentheses, implicit and explicit casts. */
 CXCursor cx_strip(CXCursor c);

@@ -93,7 +93,8 @@ static bool try_file(struct kbuild *kb, CXIndex index, const char *relpath,
 		scan_judge(&st, s, all);
 		/* Convert edits the requesting file only (for now). */
 		if (s->verdict == VERDICT_CONVERTIBLE && !s->reason_codes.nr)
-			scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
+			scan_site_judge(s, R_HANDLER_ELSEWHERE,
+					"the handler is defined in another file; convert edits the requesting file only");
 		scan_site_note(s, "the handler is defined in %s, analysed as that file is built",
 			       s->handler_file);
 	}

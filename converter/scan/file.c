@@ -26,6 +26,9 @@ void scan_file(struct kbuild *kb, const char *relpath, struct strbuf *out)
 	}
 	scan_tu_init(&st, tu.unit, relpath, kb->src);
 	st.plan_handlers = true;
+	st.index = index;
+	st.kb = kb;
+	st.tu = &tu;
 	/* The planner reads the register accessors the driver wraps. */
 	accessors_learn(tu.unit, tu.path);
 	scan_tu_run(&st, !tu.in_config, &sites);

@@ -119,7 +119,7 @@ static void convertible(struct scan_tu *st, struct scan_site *s)
 	else if (!s->has_handler_def || !cx_in_main_file(st, s->handler_def))
 		scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
 	else if (st->plan_handlers)
-		judge_handler(s, s->handler_def);
+		judge_handler(s, s->handler_def, scan_tu_lock_module(st));
 	else
 		s->verdict = VERDICT_CONVERTIBLE;
 	if (s->verdict == VERDICT_NOT_CONVERTIBLE && own && helper)
