@@ -256,6 +256,7 @@ void split_plan_release(struct split_plan *plan)
 	free(plan->file);
 	refusal_release(&plan->refusal);
 	free(plan->why);
+	free(plan->silence_why);
 	free(plan->zero_check_var);
 	free(plan->lock_arg);
 	free(plan->tail_label);

@@ -97,6 +97,14 @@ struct split_plan {
 	struct strvec moved;	/* one line per kind of code moved to the thread */
 
 	/*
+	 * Why the first write after the check may not silence the device in the
+	 * quick check (analyze/silence-evidence.h): a reason code and its
+	 * sentence (NULL when it may, or there is no candidate write).
+	 */
+	enum reason silence_code;
+	char *silence_why;
+
+	/*
 	 * No ownership check on an exclusive line: NULL primary, IRQF_ONESHOT,
 	 * and the old handler, unchanged, is the thread function.
 	 */
