@@ -630,7 +630,7 @@ static bool writes_disable(const struct silence_site *s,
 		if (is_irq_switch(name, false)) {
 			for_each_call(fns.v[i], disable_match_visit, &dm);
 			if (dm.hit)
-				strbuf_addf(why, "it masks the device's interrupts: %s() writes the same value to the same register",
+				strbuf_addf(why, "it masks the device's interrupts as %s() does, with the same value in the same register",
 					    name);
 			hit = dm.hit;
 		}
@@ -939,14 +939,14 @@ static bool flow(struct unmask_ctx *x, CXCursor c, bool u)
 		for (i = 0; i < kids.nr; i++)
 			out = flow(x, kids.v[i], out);
 	} else if (k == CXCursor_IfStmt && kids.nr >= 2) {
-		bool in = u || calls_unmask(x, kids.v[0], &prep);
+		bool in = calls_unmask(x, kids.v[0], &prep) || u;
 
 		/* Unless prep succeeds, a poll is pending and will unmask. */
 		out = flow(x, kids.v[1], in);
 		out &= kids.nr > 2 ? flow(x, kids.v[2], in || prep) :
 				     in || prep;
 	} else if (k == CXCursor_ReturnStmt) {
-		way_out(x, c, u || calls_unmask(x, c, NULL));
+		way_out(x, c, calls_unmask(x, c, NULL) || u);
 		out = true;
 	} else if (is_loop(c) || k == CXCursor_SwitchStmt ||
 		   k == CXCursor_LabelStmt || k == CXCursor_CaseStmt ||
@@ -955,7 +955,7 @@ static bool flow(struct unmask_ctx *x, CXCursor c, bool u)
 			flow(x, kids.v[i], u);
 		out = u;
 	} else {
-		out = u || calls_unmask(x, c, NULL);
+		out = calls_unmask(x, c, NULL) || u;
 	}
 	free(kids.v);
 	return out;
@@ -980,14 +980,16 @@ static bool thread_unmasks(const struct silence_site *s, struct strbuf *why,
 		x.bad_line = line_of(s->stmts[s->nr - 1]);
 	ok = !x.bad_line && x.used.nr;
 	if (!ok) {
-		strbuf_addf(why, "the quick check would mask the device, but the thread does not unmask it on every way out (line %u)%s",
+		strbuf_addf(why, "the quick check would mask the device, but the thread does not unmask it on its way out at line %u%s",
 			    x.bad_line ? x.bad_line : line_of(s->handler),
 			    x.enable.nr ? "" : ": the driver has no irq-enable function to call");
 	} else {
 		struct strbuf sb = STRBUF_INIT;
+		char *handler_name = spelling(s->handler);
 
 		for (i = 0; i < x.used.nr; i++)
-			strbuf_addf(&sb, "%s%s", i ? " or " : "", x.used.v[i]);
+			strbuf_addf(&sb, "%s%s", i ? "; or through " : "",
+				    x.used.v[i]);
 		strvec_push_nodup(notes, xasprintf("The thread unmasks the device on every way out, through %s.",
 						   sb.buf));
 		strbuf_reset(&sb);
@@ -995,9 +997,10 @@ static bool thread_unmasks(const struct silence_site *s, struct strbuf *why,
 			strbuf_addf(&sb, "%s%s", i ? ", " : "",
 				    x.exempt_lines.v[i]);
 		if (x.exempt_lines.nr)
-			strvec_push_nodup(notes, xasprintf("The thread's early return (line %s) is one the old handler took before it masked the device; on that path the device now stays masked until the driver enables its interrupts again.",
-							   sb.buf));
+			strvec_push_nodup(notes, xasprintf("The return at line %s of the old %s() left before the old handler masked the device; on that path the device now stays masked until the driver enables its interrupts again.",
+							   sb.buf, handler_name));
 		strbuf_release(&sb);
+		free(handler_name);
 	}
 	unmask_ctx_release(&x);
 	return ok;
@@ -1005,21 +1008,35 @@ static bool thread_unmasks(const struct silence_site *s, struct strbuf *why,
 
 /* ---- the judgement -------------------------------------------------- */
 
-/* The statement's text, as its tokens show it, without the final ';'. */
+/*
+ * The statement's text as written, up to its ';' (a statement written as
+ * one macro, `ew32(IMC, ~0);`, has no extent of its own to take).
+ */
 static char *stmt_text(CXCursor stmt)
 {
-	struct strvec t = STRVEC_INIT;
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
 	struct strbuf sb = STRBUF_INIT;
-	size_t i, n;
+	const char *buf, *p;
+	CXFile file;
+	unsigned int off;
+	size_t len;
+	int depth = 0;
 
-	cursor_tokens(stmt, &t);
-	n = t.nr && !strcmp(t.v[t.nr - 1], ";") ? t.nr - 1 : t.nr;
-	for (i = 0; i < n; i++) {
-		strbuf_addstr(&sb, t.v[i]);
-		if (!strcmp(t.v[i], ","))
-			strbuf_addch(&sb, ' ');
+	clang_getExpansionLocation(clang_getCursorLocation(stmt), &file, NULL,
+				   NULL, &off);
+	buf = file ? clang_getFileContents(tu, file, &len) : NULL;
+	if (!buf || off >= len)
+		return xstrdup("the write");
+	for (p = buf + off; p < buf + len; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')')
+			depth--;
+		else if ((*p == ';' && depth <= 0) || *p == '\n')
+			break;
+		if (*p != '\t')
+			strbuf_addch(&sb, *p);
 	}
-	strvec_clear(&t);
 	return strbuf_detach(&sb);
 }
 
