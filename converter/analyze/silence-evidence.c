@@ -486,6 +486,22 @@ static bool sets_var(CXCursor stmt, CXCursor var, const char *name)
 }
 
 /*
+ * `var &= MASK;` with no call: what is written back is still bits that
+ * were read (bt-bmc, fm801 keep only the sources they handle).
+ */
+static bool narrows(CXCursor stmt, const char *name)
+{
+	struct strvec t = STRVEC_INIT;
+	bool hit;
+
+	cursor_tokens(stmt, &t);
+	hit = t.nr > 2 && !strcmp(t.v[0], name) && !strcmp(t.v[1], "&=") &&
+	      !has_call(stmt);
+	strvec_clear(&t);
+	return hit;
+}
+
+/*
  * The write @a acknowledges what the check read: its value is a local the
  * ownership check tests, and every statement up to the check that sets
  * the local reads one register, once.  Written back to that register it is
@@ -513,7 +529,8 @@ static bool writes_back_status(const struct silence_site *s,
 	for (i = 0; i <= s->check && ok; i++) {
 		struct read_collect rc = { s->ap, NULL, 0, false };
 
-		if (!sets_var(s->stmts[i], var, name))
+		if (!sets_var(s->stmts[i], var, name) ||
+		    narrows(s->stmts[i], name))
 			continue;
 		sets++;
 		for_each_call(s->stmts[i], read_collect_visit, &rc);
@@ -1182,4 +1199,34 @@ void silence_evidence_release(struct silence_evidence *ev)
 {
 	strvec_clear(&ev->notes);
 	memset(ev, 0, sizeof(*ev));
+}
+
+/* ---- walking helpers shared with analyze/benefit.c ------------------ */
+
+void evidence_for_each_call(CXCursor c, void (*fn)(CXCursor, void *),
+			    void *data)
+{
+	for_each_call(c, fn, data);
+}
+
+char *evidence_callee(CXCursor call)
+{
+	return callee_of(call);
+}
+
+CXCursor evidence_callee_def(CXCursor call)
+{
+	return callee_def(call);
+}
+
+bool evidence_is_loop(CXCursor c)
+{
+	return is_loop(c);
+}
+
+bool evidence_is_access(const struct access_preds *ap, const char *callee)
+{
+	bool w;
+
+	return is_accessor(callee, &w) || is_access(ap, callee);
 }

@@ -55,4 +55,16 @@ bool silence_evidence_judge(const struct silence_site *s,
 			    struct silence_evidence *ev);
 void silence_evidence_release(struct silence_evidence *ev);
 
+/* Walking helpers, shared with analyze/benefit.c. */
+/* Every call in @c, @c itself included. */
+void evidence_for_each_call(CXCursor c, void (*fn)(CXCursor, void *),
+			    void *data);
+/* The function a call names, "" when it calls through a pointer. */
+char *evidence_callee(CXCursor call);
+CXCursor evidence_callee_def(CXCursor call);
+/* A loop, but not the `do { } while (0)` of a statement macro. */
+bool evidence_is_loop(CXCursor c);
+/* An MMIO or port accessor, or a wrapper @ap knows. */
+bool evidence_is_access(const struct access_preds *ap, const char *callee);
+
 #endif
