@@ -172,6 +172,7 @@ static void add_result(struct convert_state *st, const char *file,
 	r->reason_code = reason ? reason_code(code) : "-";
 	r->reason = xstrdup(reason ? reason : "");
 	r->driver = dir_of(file);
+	r->benefit = NULL;
 }
 
 static enum split_strategy wanted_strategy(struct convert_state *st,
