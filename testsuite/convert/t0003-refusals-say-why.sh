@@ -22,12 +22,12 @@ expect_match "emu10k1x: the ack would overtake a drain" \
 	'"verdict":"refused".*the acknowledge would move ahead of a loop that reads the device' \
 	"$(site snd_emu10k1x_interrupt)"
 expect_match "bt-bmc: a thread would only wake a waiter" \
-	'"verdict":"declined".*"reason":"no-gain: the thread would only wake a waiter' \
+	'"verdict":"declined".*"reason_code":"no-gain","reason":"the thread would only wake a waiter' \
 	"$(site bt_bmc_irq)"
 expect_match "i8042: lock before the check" \
 	'takes a lock before it knows the interrupt is its own' "$(site i8042_interrupt)"
 expect_match "e1000e: shared line, no silencing write" \
-	'the line is shared and e1000_intr\(\) has no device write that silences' "$(site e1000_intr)"
+	'"reason_code":"shared-no-silencing"' "$(site e1000_intr)"
 expect_match "e1000e MSI-X: moved whole, but raises NAPI's softirq" \
 	"e1000_intr_msix_rx\\(\\) has no ownership check, so it would move to the thread whole and unchanged, but it raises a softirq" \
 	"$(site e1000_intr_msix_rx)"

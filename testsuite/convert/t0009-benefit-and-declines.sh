@@ -13,8 +13,8 @@ expect_eq "bt-bmc declined" "declined no-gain" \
 	"$(jq -r '"\(.verdict) \(.benefit | join(","))"' <<<"$bt")"
 expect_eq "bt-bmc figures" "2 0 0" \
 	"$(jq -r '"\(.moved.statements) \(.moved.loops) \(.moved.device_accesses)"' <<<"$bt")"
-expect_match "bt-bmc reason" '^no-gain: the thread would only wake a waiter \(__wake_up\(\)\)' \
-	"$(jq -r .reason <<<"$bt")"
+expect_match "bt-bmc reason" '^no-gain the thread would only wake a waiter \(__wake_up\(\)\)' \
+	"$(jq -r '"\(.reason_code) \(.reason)"' <<<"$bt")"
 expect_eq "plx_dma converted" "converted split-mask tasklet-folded" \
 	"$(jq -r '"\(.verdict) \(.strategy) \(.benefit | join(","))"' <<<"$plx")"
 
@@ -29,7 +29,7 @@ expect_eq "--all emits no-gain" "converted split-mask no-gain" \
 expect_eq "only plx_dma is a patch" "0001-plx_dma-convert-to-a-threaded-interrupt-handler.patch" \
 	"$(cat "$TEST_TMP/s/series")"
 cover=$(tr -s ' \n' ' ' <"$TEST_TMP/s/0000-cover-letter.patch")
-expect_match "cover letter lists the decline" 'bt_bmc_irq\(\): declined: no-gain: the thread would only wake a waiter' "$cover"
+expect_match "cover letter lists the decline" 'bt_bmc_irq\(\): declined: the thread would only wake a waiter' "$cover"
 expect_match "cover letter says how to emit it" 'irqconv convert --all` emits them' "$cover"
 expect_match "sites.json carries the benefit" '"benefit":\["no-gain"\],"moved":\{"statements":2,' \
 	"$(cat "$TEST_TMP/s/sites.json")"
