@@ -278,6 +278,13 @@ char *benefit_words(const struct benefit *b)
 		first = false;
 	}
 	strbuf_addf(&sb, "%s): ", first ? "no-gain" : "");
+	if (first) {
+		char *only = benefit_deferrals(b);
+
+		strbuf_addf(&sb, "nothing that costs time in hard-irq context, and the patch is emitted only because it was asked for (--all or --strategy); the thread would only %s; ",
+			    only);
+		free(only);
+	}
 	if (b->code[BENEFIT_TASKLET_FOLDED])
 		strbuf_addstr(&sb, "the tasklet's work runs in the thread, with no tasklet scheduled in between; ");
 	if (b->code[BENEFIT_HARDIRQ_LOOP_MOVED])
