@@ -122,15 +122,15 @@ struct device_find {
 static void device_visit(CXCursor call, void *data)
 {
 	struct device_find *df = data;
-	char *callee = evidence_callee(call);
-	CXCursor def = evidence_callee_def(call);
+	char *callee = da_callee(call);
+	CXCursor def = da_callee_def(call);
 
-	if (!df->hit && evidence_is_access(df->ap, callee))
+	if (!df->hit && da_is_access(df->ap, callee))
 		df->hit = true;
 	else if (!df->hit && !clang_Cursor_isNull(def) &&
 		 df->depth < CALLEE_DEPTH && in_file(def, df->file)) {
 		df->depth++;
-		evidence_for_each_call(def, device_visit, df);
+		da_for_each_call(def, device_visit, df);
 		df->depth--;
 	}
 	free(callee);
@@ -141,17 +141,17 @@ static bool reaches_device(const struct walk *w, CXCursor c)
 {
 	struct device_find df = { w->ap, w->file, w->depth, false };
 
-	evidence_for_each_call(c, device_visit, &df);
+	da_for_each_call(c, device_visit, &df);
 	return df.hit;
 }
 
 static void count_call(CXCursor call, struct walk *w)
 {
-	char *callee = evidence_callee(call);
-	CXCursor def = evidence_callee_def(call);
+	char *callee = da_callee(call);
+	CXCursor def = da_callee_def(call);
 	const char *d;
 
-	if (evidence_is_access(w->ap, callee)) {
+	if (da_is_access(w->ap, callee)) {
 		w->b->accesses++;
 	} else if (is_delay(callee)) {
 		w->b->delays++;
@@ -180,7 +180,7 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
 
 static void walk(CXCursor c, struct walk *w)
 {
-	if (evidence_is_loop(c)) {
+	if (da_is_loop(c)) {
 		w->b->loops++;
 		if (reaches_device(w, c))
 			w->b->device_loops++;

@@ -7,7 +7,7 @@
 
 #include <clang-c/Index.h>
 
-#include "analyze/silence-evidence.h"
+#include "analyze/device-access.h"
 #include "util.h"
 
 /*

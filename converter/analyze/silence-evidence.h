@@ -7,19 +7,15 @@
 
 #include <clang-c/Index.h>
 
+#include "analyze/device-access.h"
 #include "util.h"
 
 /*
  * Whether a device write that a split would hoist into the quick check
  * really silences the interrupt, shown from the code: scan and convert ask
  * the same questions, each with its own idea of what a device access is
- * (@is_read, @is_write: accessors and the driver's wrappers of them).
+ * (struct access_preds).
  */
-struct access_preds {
-	bool (*is_read)(const char *callee, void *data);
-	bool (*is_write)(const char *callee, void *data);
-	void *data;
-};
 
 enum evidence_kind {
 	EVIDENCE_NONE,
@@ -55,16 +51,12 @@ bool silence_evidence_judge(const struct silence_site *s,
 			    struct silence_evidence *ev);
 void silence_evidence_release(struct silence_evidence *ev);
 
-/* Walking helpers, shared with analyze/benefit.c. */
-/* Every call in @c, @c itself included. */
-void evidence_for_each_call(CXCursor c, void (*fn)(CXCursor, void *),
-			    void *data);
-/* The function a call names, "" when it calls through a pointer. */
-char *evidence_callee(CXCursor call);
-CXCursor evidence_callee_def(CXCursor call);
-/* A loop, but not the `do { } while (0)` of a statement macro. */
-bool evidence_is_loop(CXCursor c);
-/* An MMIO or port accessor, or a wrapper @ap knows. */
-bool evidence_is_access(const struct access_preds *ap, const char *callee);
+/*
+ * Between silence-evidence.c and silence-unmask.c: when the quick check
+ * masks, does the thread unmask on every way out (itself, or through the
+ * driver's NAPI poll)?  The evidence goes to @notes, or why not to @why.
+ */
+bool silence_thread_unmasks(const struct silence_site *s, struct strbuf *why,
+			    struct strvec *notes);
 
 #endif
