@@ -656,7 +656,7 @@ static void cover_letter(const struct convert_state *st, struct series *s)
 	for (i = 0; i < st->nr_results; i++)
 		declined += !strcmp(st->results[i].verdict, "declined");
 	if (declined) {
-		wrap_paragraph(&s->cover_body, "Sites marked declined would convert, but gain nothing (no-gain): their thread would only schedule NAPI, wake a waiter, complete, report an event or schedule work, and nothing costly leaves hard-irq context. `irqconv convert --all` emits them too.", "", "");
+		wrap_paragraph(&s->cover_body, "Sites marked declined gain nothing from a thread (no-gain): it would only schedule NAPI, wake a waiter, complete, report an event or schedule work, and nothing costly would leave hard-irq context. `irqconv convert --all` emits those that split.", "", "");
 		strbuf_addch(&s->cover_body, '\n');
 	}
 	for (i = 0; i < st->nr_results; i++) {

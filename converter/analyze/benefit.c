@@ -281,8 +281,9 @@ char *benefit_words(const struct benefit *b)
 	if (first) {
 		char *only = benefit_deferrals(b);
 
-		strbuf_addf(&sb, "nothing that costs time in hard-irq context, and the patch is emitted only because it was asked for (--all or --strategy); the thread would only %s; ",
-			    only);
+		strbuf_addstr(&sb, "nothing that costs time in hard-irq context, and the patch is emitted only because it was asked for (--all or --strategy); ");
+		if (b->only.nr)
+			strbuf_addf(&sb, "the thread would only %s; ", only);
 		free(only);
 	}
 	if (b->code[BENEFIT_TASKLET_FOLDED])

@@ -342,12 +342,13 @@ static bool overtakes_drain(const struct silence_site *s, struct strbuf *why)
 /* ---- the judgement -------------------------------------------------- */
 
 /*
- * The statement's text as written, up to its ';' (a statement written as
- * one macro, `ew32(IMC, ~0);`, has no extent of its own to take).
+ * The text of the write @c as written, from where its expansion starts to
+ * its ';', on one line (a write through a macro, `ew32(IMC, ~0);`, has no
+ * extent of its own to take).
  */
-static char *stmt_text(CXCursor stmt)
+static char *write_text(CXCursor c)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
 	struct strbuf sb = STRBUF_INIT;
 	const char *buf, *p;
 	CXFile file;
@@ -355,7 +356,7 @@ static char *stmt_text(CXCursor stmt)
 	size_t len;
 	int depth = 0;
 
-	clang_getExpansionLocation(clang_getCursorLocation(stmt), &file, NULL,
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL,
 				   NULL, &off);
 	buf = file ? clang_getFileContents(tu, file, &len) : NULL;
 	if (!buf || off >= len)
@@ -365,10 +366,13 @@ static char *stmt_text(CXCursor stmt)
 			depth++;
 		else if (*p == ')')
 			depth--;
-		else if ((*p == ';' && depth <= 0) || *p == '\n')
+		else if ((*p == ';' || *p == '{') && depth <= 0)
 			break;
-		if (*p != '\t')
+		if (*p != '\t' && *p != '\n' && *p != ' ')
 			strbuf_addch(&sb, *p);
+		else if (sb.len && sb.buf[sb.len - 1] != ' ' &&
+			 sb.buf[sb.len - 1] != '(')
+			strbuf_addch(&sb, ' ');
 	}
 	return strbuf_detach(&sb);
 }
@@ -378,6 +382,7 @@ struct group_walk {
 	enum evidence_kind kind;
 	struct strbuf why;
 	char *reg;		/* the register the evidence is about */
+	CXCursor call;		/* the write that carries it */
 };
 
 static void group_visit(CXCursor call, void *data)
@@ -410,6 +415,7 @@ static void group_visit(CXCursor call, void *data)
 		strbuf_addstr(&gw->why, why.buf);
 		free(gw->reg);
 		gw->reg = a.reg;
+		gw->call = call;
 		a.reg = NULL;
 	}
 	strbuf_release(&why);
@@ -475,12 +481,13 @@ bool silence_evidence_judge(const struct silence_site *s,
 
 	memset(ev, 0, sizeof(*ev));
 	for (i = s->start; i < s->start + s->len && !ev->kind; i++) {
-		struct group_walk gw = { s, EVIDENCE_NONE, STRBUF_INIT, NULL };
+		struct group_walk gw = { s, EVIDENCE_NONE, STRBUF_INIT, NULL,
+					 clang_getNullCursor() };
 		char *text;
 
 		da_for_each_call(s->stmts[i], group_visit, &gw);
 		if (gw.kind) {
-			text = stmt_text(s->stmts[i]);
+			text = write_text(gw.call);
 			ev->kind = gw.kind;
 			strvec_push_nodup(&ev->notes, xasprintf("%s silences the device in the quick check: %s.",
 								text, gw.why.buf));

@@ -30,7 +30,7 @@ expect_eq "only plx_dma is a patch" "0001-plx_dma-convert-to-a-threaded-interrup
 	"$(cat "$TEST_TMP/s/series")"
 cover=$(tr -s ' \n' ' ' <"$TEST_TMP/s/0000-cover-letter.patch")
 expect_match "cover letter lists the decline" 'bt_bmc_irq\(\): declined: the thread would only wake a waiter' "$cover"
-expect_match "cover letter says how to emit it" 'irqconv convert --all` emits them' "$cover"
+expect_match "cover letter says how to emit it" 'irqconv convert --all` emits those that split' "$cover"
 expect_match "sites.json carries the benefit" '"benefit":\["no-gain"\],"moved":\{"statements":2,' \
 	"$(cat "$TEST_TMP/s/sites.json")"
 expect_match "the patch says what it gains" 'What the conversion gains \(tasklet-folded\)' \
