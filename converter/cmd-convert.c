@@ -30,7 +30,7 @@ static const char convert_usage[] =
 	"usage: irqconv convert [--kernel SRC] [--kbuild OBJ] [-o OUTDIR | --in-place]\n"
 	"                       [--strategy SITE=NAME]... [--author 'NAME <EMAIL>']\n"
 	"                       [--date DATE]\n"
-	"                       [--format=table|json] PATH...\n\n"
+	"                       [--format=table|json] [--all] PATH...\n\n"
 	"Convert the request_irq()/devm_request_irq() handlers under each PATH\n"
 	"(files or directories of the kernel tree) to threaded handlers.\n\n"
 	"  -o OUTDIR        write one patch per driver, a cover letter and a series file\n"
@@ -44,6 +44,7 @@ static const char convert_usage[] =
 	"  --date DATE      Date: of the mails (default: now), as RFC 2822, YYYY-MM-DD\n"
 	"                   [HH:MM:SS [+ZZZZ]] or @SECONDS since the epoch\n"
 	"  --format=json    one JSON object per request site instead of the table\n"
+	"  --all            also emit sites judged no-gain (declined by default)\n"
 	WORKSPACE_USAGE
 	"\nWithout -o or --in-place nothing is written: the table says what would be done.\n";
 
@@ -57,6 +58,7 @@ struct site_result {
 	const char *reason_code;
 	char *reason;
 	char *driver;
+	char *benefit;		/* JSON members of the benefit judgement */
 };
 
 /* The new contents of one file. */
@@ -88,6 +90,7 @@ struct convert_state {
 	size_t nr_drivers;
 	bool json;
 	char *date;		/* of the mails, RFC 2822; NULL for now */
+	bool all;		/* --all: emit no-gain sites too */
 };
 
 static char *dir_of(const char *path)
@@ -233,6 +236,7 @@ static void add_result(struct convert_state *st, const char *file,
 	r->reason_code = reason ? reason_code(code) : "-";
 	r->reason = xstrdup(reason ? reason : "");
 	r->driver = dir_of(file);
+	r->benefit = NULL;
 }
 
 static enum split_strategy wanted_strategy(struct convert_state *st,
@@ -277,6 +281,52 @@ static enum request_form request_form_of(const struct split_plan *plan)
 	       s == SPLIT_ONESHOT ? REQUEST_ONESHOT : REQUEST_THREADED;
 }
 
+/*
+ * A split that gains nothing (no-gain) is declined, unless --all asks for
+ * every site or --strategy named this one.
+ */
+static bool declines(const struct convert_state *st,
+		     const struct split_plan *plan, enum split_strategy wanted)
+{
+	return !st->all && wanted == SPLIT_NONE &&
+	       benefit_no_gain(&plan->benefit);
+}
+
+/*
+ * A split refused because no write is shown to silence the device is
+ * declined first when it would gain nothing anyway: that is the answer a
+ * maintainer wants first.  --all shows the refusal.
+ */
+static bool declines_unsplit(const struct convert_state *st,
+			     struct split_plan *plan,
+			     enum split_strategy wanted)
+{
+	if (st->all || wanted != SPLIT_NONE || !plan->silence_why)
+		return false;
+	split_benefit(plan, NULL, &plan->benefit);
+	return benefit_no_gain(&plan->benefit);
+}
+
+static void decline(struct convert_state *st, const struct tu *tu,
+		    const struct callsite *cs, const struct split_plan *plan,
+		    const char *refusal)
+{
+	char *only = benefit_deferrals(&plan->benefit);
+	char *figures = benefit_figures(&plan->benefit);
+	char *besides = refusal ? xasprintf("; and besides, %s", refusal) :
+				  xstrdup("");
+	char *reason = reason_format(R_NO_GAIN, only, figures, besides);
+
+	add_result(st, tu->relpath, cs->line, cs->handler, "declined",
+		   refusal ? NULL : split_strategy_name(plan->strategy),
+		   R_NO_GAIN, reason);
+	st->results[st->nr_results - 1].benefit = benefit_json(&plan->benefit);
+	free(reason);
+	free(besides);
+	free(figures);
+	free(only);
+}
+
 /* The handler at @def splits, and @cs asks for it: make the edits. */
 static int convert_site(struct convert_state *st, struct tu *tu,
 			struct callsite *cs, const char *buf, size_t len,
@@ -304,8 +354,12 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	split_plan_make(cs->handler_def, buf, len, cs->shared, cs->exclusive,
 			wanted, lm, &plan);
 	if (plan.strategy == SPLIT_NONE) {
-		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
-			   NULL, plan.refusal.code, plan.refusal.text);
+		if (!declines_unsplit(st, &plan, wanted))
+			add_result(st, tu->relpath, cs->line, cs->handler,
+				   "refused", NULL, plan.refusal.code,
+				   plan.refusal.text);
+		else
+			decline(st, tu, cs, &plan, plan.refusal.text);
 		split_plan_release(&plan);
 		return -1;
 	}
@@ -342,6 +396,14 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			     plan.thread_name, request_form_of(&plan), &el,
 			     &notes, &why))
 		goto out;
+	if (plan.strategy != SPLIT_STAGED) {
+		split_benefit(&plan, &el, &plan.benefit);
+		if (declines(st, &plan, wanted)) {
+			decline(st, tu, cs, &plan, NULL);
+			ret = 1;
+			goto out;
+		}
+	}
 	/* file_for() may move the files of a driver: look both up again. */
 	f = file_for(st, tu->relpath);
 	edits_merge(&f->edits, &el);
@@ -354,9 +416,12 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	add_result(st, tu->relpath, cs->line, cs->handler, "converted",
 		   split_strategy_name(plan.strategy),
 		   judge_strategy_reason(&plan), plan.why);
+	if (plan.strategy != SPLIT_STAGED)
+		st->results[st->nr_results - 1].benefit =
+			benefit_json(&plan.benefit);
 	ret = 0;
 out:
-	if (ret)
+	if (ret < 0)
 		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
 			   split_strategy_name(plan.strategy), why.code,
 			   why.text);
@@ -652,6 +717,10 @@ static void json_lines(const struct convert_state *st, struct strbuf *out)
 		json_string(&sb, driver);
 		free(file);
 		free(driver);
+		if (r->benefit) {
+			strbuf_addch(&sb, ',');
+			strbuf_addstr(&sb, r->benefit);
+		}
 		if (patch) {
 			strbuf_addstr(&sb, ",\"patch\":");
 			json_string(&sb, patch);
@@ -688,7 +757,7 @@ static int render_files(struct convert_state *st)
 
 static void cover_letter(const struct convert_state *st, struct series *s)
 {
-	size_t i, converted = 0, staged = 0;
+	size_t i, converted = 0, staged = 0, declined = 0;
 
 	for (i = 0; i < st->nr_results; i++)
 		converted += !strcmp(st->results[i].verdict, "converted");
@@ -701,6 +770,12 @@ static void cover_letter(const struct convert_state *st, struct series *s)
 		wrap_paragraph(&s->cover_body, "\nSites marked staged only get a quick check in front of their old handler, which still runs in hard-irq context: request_irq_quickcheck() of the genirq quick-check series in irqconv's kernel-patches/, the first step of the 2008 RFC.", "", "");
 	strbuf_addf(&s->cover_body, "\n%zu of %zu request sites converted; the others are listed with\nthe reason they were left alone.\n\n",
 		    converted, st->nr_results);
+	for (i = 0; i < st->nr_results; i++)
+		declined += !strcmp(st->results[i].verdict, "declined");
+	if (declined) {
+		wrap_paragraph(&s->cover_body, "Sites marked declined gain nothing from a thread (no-gain): it would only schedule NAPI, wake a waiter, complete, report an event or schedule work, and nothing costly would leave hard-irq context. `irqconv convert --all` emits those that split.", "", "");
+		strbuf_addch(&s->cover_body, '\n');
+	}
 	for (i = 0; i < st->nr_results; i++) {
 		const struct site_result *r = &st->results[i];
 		char *file = patch_path(st, r->file);
@@ -985,6 +1060,7 @@ int cmd_convert(int argc, char **argv)
 		{ "author", required_argument, NULL, 'a' },
 		{ "date", required_argument, NULL, 'D' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "all", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1042,6 +1118,9 @@ int cmd_convert(int argc, char **argv)
 				return 2;
 			}
 			st.json = !strcmp(optarg, "json");
+			break;
+		case 'A':
+			st.all = true;
 			break;
 		case 'h':
 			fputs(convert_usage, stdout);

@@ -3,7 +3,9 @@
 #
 # scripts/batch-unit.sh UNIT SRC: one unit of `make batch` (docs/batch.md).
 #
-#   convert  irqconv convert -o $BATCH/out/UNIT SRC (sites.json, patches)
+#   convert  irqconv convert --all -o $BATCH/out/UNIT SRC (sites.json,
+#            patches): the batch compiles and boots conversions, so no-gain
+#            sites are emitted too and counted (no-gain: N)
 #   compile  each converted patch applied to copies of the files it touches
 #            in $BATCH/work/UNIT/tree (the pristine tree is never written),
 #            every changed object compiled with kbuild's own command for it
@@ -77,7 +79,7 @@ jq -r '"scan-site: \(.file | sub("^(\\.\\./)+"; "")):\(.line) \(.handler // "?")
 	if .verdict == "convertible" then " (\(.strategy))" else
 	(if (.reasons // []) == [] then "" else ": " + (.reasons | join("; ")) end) end' \
 	"$work/scan.json" 2>/dev/null >>"$report"
-"$IRQCONV" convert --kernel "$KSRC" --kbuild "$KOBJ" --format=json \
+"$IRQCONV" convert --all --kernel "$KSRC" --kbuild "$KOBJ" --format=json \
 	--author 'irqconv batch <batch@irqconv.invalid>' -o "$out" "$src" \
 	>"$work/sites.json" 2>"$work/convert.err"
 status=$?
@@ -88,6 +90,7 @@ fi
 for v in converted refused already_threaded; do
 	say "$v: $(grep -c "\"verdict\":\"$v\"" "$work/sites.json")"
 done
+say "no-gain: $(grep -c '"benefit":\["no-gain"\]' "$work/sites.json")"
 while read -r line; do
 	[ -n "$line" ] || continue
 	say "refused-site: $(jq -r '"\(.file):\(.line) \(.handler)(): \(.reason_code): \(.reason)"' <<<"$line")"

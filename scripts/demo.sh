@@ -4,7 +4,8 @@
 # make demo: the main job on the bundled default.  Converts the examples/
 # drivers and the 6.1 drivers that have QEMU models (scripts/demo-drivers.txt)
 # into a patch series in build/demo/patches/, prints the summary table and
-# says where to look next.
+# says where to look next.  Sites that would gain nothing from a thread are
+# shown as declined, as convert decides by default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,9 +23,12 @@ echo "== irqconv convert: the conversions, as a patch series"
 	-o "$out/patches" examples/edu "${drivers[@]}" | tee "$out/convert.txt"
 
 converted=$(grep -c '"verdict":"converted"' "$out/patches/sites.json" || true)
+declined=$(grep -c '"verdict":"declined"' "$out/patches/sites.json" || true)
 sites=$(grep -c . "$out/patches/sites.json" || true)
 echo
-echo "demo: $converted of $sites request sites converted; series in $out/patches/:"
+echo "demo: $converted of $sites request sites converted, $declined declined as no-gain"
+echo "(a thread would gain nothing there; 'irqconv convert --all' emits them); series in"
+echo "$out/patches/:"
 sed 's/^/  /' "$out/patches/series"
 cat <<NEXT
 

@@ -25,11 +25,18 @@
  * - locked: every write between the check and the tail unlock, unless the
  *   last one is the statement right before the unlock (nothing would be
  *   left for the thread).
+ * - unlocked, the group must also be shown to silence the device
+ *   (analyze/silence-evidence.c, the same judgement as convert): it writes
+ *   back the status the check read, or what the driver's irq-disable
+ *   function writes; it overtakes no drain of a level source; the work
+ *   does not write the register again; and a mask is undone on every way
+ *   out of the thread.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/silence-evidence.h"
 #include "tu.h"
 
 struct stmt_info {
@@ -423,9 +430,39 @@ static bool may_run_early(const struct body *b, CXCursor fn, size_t check,
 	return ok;
 }
 
+static bool read_pred(const char *callee, void *data)
+{
+	return an_is_access_read(data, callee);
+}
+
+static bool write_pred(const char *callee, void *data)
+{
+	return an_is_access_write(data, callee);
+}
+
+/* Convert's evidence rule (analyze/silence-evidence.c), on scan's accessors. */
+static bool silencing_proved(struct analysis_ctx *ctx, const struct body *b,
+			     size_t check, size_t start, size_t n)
+{
+	struct access_preds ap = { read_pred, write_pred, ctx };
+	CXCursor *stmts = xcalloc(b->nr, sizeof(*stmts));
+	struct silence_site s = { ctx->fn, stmts, b->nr, check, start, n,
+				  &ap };
+	struct silence_evidence ev;
+	bool ok;
+	size_t i;
+
+	for (i = 0; i < b->nr; i++)
+		stmts[i] = b->v[i].c;
+	ok = silence_evidence_judge(&s, &ev);
+	silence_evidence_release(&ev);
+	free(stmts);
+	return ok;
+}
+
 /* [*@start, *@start + return) silences the device, in a handler without lock. */
-static size_t find_silencing(const struct body *b, CXCursor fn, size_t check,
-			     size_t *start)
+static size_t find_silencing(struct analysis_ctx *ctx, const struct body *b,
+			     size_t check, size_t *start)
 {
 	size_t i, n;
 
@@ -439,7 +476,8 @@ static size_t find_silencing(const struct body *b, CXCursor fn, size_t check,
 						 is_flush(&b->v[i + n])))
 				n++;
 		}
-		if (n && !may_run_early(b, fn, check, i, n))
+		if (n && (!may_run_early(b, ctx->fn, check, i, n) ||
+			  !silencing_proved(ctx, b, check, i, n)))
 			return 0;
 		if (n) {
 			*start = i;
@@ -500,7 +538,7 @@ void analyze_silence(struct analysis_ctx *ctx)
 		check = j;
 	}
 	len = locked ? find_locked_silencing(&b, check, tail, &start) :
-		       find_silencing(&b, ctx->fn, check, &start);
+		       find_silencing(ctx, &b, check, &start);
 	for (i = start; i < start + len; i++)
 		calls_in(b.v[i].c, add_write, &ww);
 out:

@@ -4,6 +4,7 @@
  * why, in the text a maintainer reads before the diff.  The plan gives the
  * facts (strategy, why, hand-overs); the renderer adds its notes.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "convert/describe.h"
@@ -30,6 +31,20 @@ static void add_notes(struct strbuf *body, const struct strvec *notes)
 }
 
 /*
+ * What the conversion gains, in words and figures (analyze/benefit.c): the
+ * reason a maintainer would take the patch, or, emitted with --all, the
+ * admission that there is none.
+ */
+static void add_benefit(struct strbuf *body, const struct split_plan *plan)
+{
+	char *words = benefit_words(&plan->benefit);
+
+	wrap_paragraph(body, words, "", "");
+	strbuf_addch(body, '\n');
+	free(words);
+}
+
+/*
  * The patch body's first paragraph, from @sb (emptied for the next):
  * a blank line after the text before it, and one before the points.
  */
@@ -53,6 +68,7 @@ static void describe_split(struct strbuf *body,
 		    plan->handler, split_strategy_name(plan->strategy),
 		    plan->why);
 	open_body(body, &sb);
+	add_benefit(body, plan);
 	strbuf_addf(&sb, "%s() keeps what must stay in hard-irq context: the read of the interrupt status and the check that the interrupt is ours (IRQ_NONE otherwise)%s.",
 		    plan->quick_name,
 		    plan->strategy == SPLIT_MASK ?
@@ -85,6 +101,7 @@ static void describe_whole(struct strbuf *body,
 	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Run it in the irq thread with the split-oneshot strategy: %s.",
 		    plan->handler, plan->why);
 	open_body(body, &sb);
+	add_benefit(body, plan);
 	strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, following its calls through the module to any depth (and the kernel calls the lock analysis knows), every lock it takes keeps out the other contexts that take it, it takes no raw lock, does not disable its own line, calls no *_irqoff() helper and raises no softirq the analysis can see, none of which the thread could run as it is.",
 		    plan->handler);
 	wrap_paragraph(body, sb.buf, "- ", "  ");

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/silence-evidence.h"
 #include "convert/context.h"
 #include "convert/split-parts.h"
 #include "tu.h"
@@ -329,12 +330,56 @@ static bool may_run_early(const struct split_plan *plan,
 	return true;
 }
 
+static bool read_pred(const char *callee, void *data)
+{
+	(void)data;
+	return is_device_read(callee);
+}
+
+static bool write_pred(const char *callee, void *data)
+{
+	(void)data;
+	return is_device_write(callee);
+}
+
+/*
+ * Is the group [@start, @start + @n) shown to silence the device
+ * (analyze/silence-evidence.c)?  When not, the plan keeps why, for the
+ * refusal or the patch text; when so, the evidence goes to the notes.
+ */
+static bool silencing_proved(struct split_plan *plan, size_t check,
+			     size_t start, size_t n)
+{
+	static const struct access_preds ap = { read_pred, write_pred, NULL };
+	CXCursor *stmts = xcalloc(plan->nr_stmts, sizeof(*stmts));
+	struct silence_site s = { plan->def, stmts, plan->nr_stmts, check,
+				  start, n, &ap };
+	struct silence_evidence ev;
+	bool ok;
+	size_t i;
+
+	for (i = 0; i < plan->nr_stmts; i++)
+		stmts[i] = plan->stmts[i].cursor;
+	ok = silence_evidence_judge(&s, &ev);
+	if (!ok) {
+		plan->silence_code = reason_lookup(ev.refusal_code);
+		free(plan->silence_why);
+		plan->silence_why = xstrdup(ev.notes.v[0]);
+	}
+	for (i = 0; ok && i < ev.notes.nr; i++)
+		strvec_push(&plan->notes, ev.notes.v[i]);
+	silence_evidence_release(&ev);
+	free(stmts);
+	return ok;
+}
+
 /*
  * The first group of statements after the ownership check that silences
- * the device, and may run early: between it and the check only statements
- * that touch no device register and take no lock.  Returns its length.
+ * the device, shown by evidence, and may run early: between it and the
+ * check only statements that touch no device register and take no lock,
+ * and no drain of a level source.  Returns its length.
  */
-static size_t find_silencing(const struct split_plan *plan, size_t check,
+static size_t find_silencing(struct split_plan *plan, size_t check,
 			     size_t *start, const struct locals *l)
 {
 	size_t i, n;
@@ -351,6 +396,8 @@ static size_t find_silencing(const struct split_plan *plan, size_t check,
 				n++;
 		}
 		if (n && !may_run_early(plan, l, check, i, n))
+			return 0;
+		if (n && !silencing_proved(plan, check, i, n))
 			return 0;
 		if (n) {
 			*start = i;
@@ -606,6 +653,11 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 	}
 	if (wanted == SPLIT_NONE)
 		wanted = sil_len ? SPLIT_MASK : shared ? SPLIT_NONE : SPLIT_ONESHOT;
+	if (wanted == SPLIT_NONE && plan->silence_why) {
+		refuse(plan, plan->silence_code, plan->handler,
+		       plan->silence_why);
+		return -1;
+	}
 	if (wanted == SPLIT_NONE) {
 		refuse(plan, R_SHARED_NO_SILENCING,
 		       plan->handler);
@@ -628,6 +680,9 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 			strvec_push(&plan->notes, "The device writes that silence the interrupt ran after other work in the old handler; they now run first, in the quick check.");
 	} else {
 		plan->why = xstrdup("the line is not shared, so IRQF_ONESHOT can keep it masked until the thread has done the work");
+		if (plan->silence_why)
+			strvec_push_nodup(&plan->notes, xasprintf("No register write moves into the quick check: %s. IRQF_ONESHOT keeps the line masked until the thread has run instead.",
+								 plan->silence_why));
 	}
 	mark_replays(plan, l);
 	ret_var = plan->lock_arg ? tail_ret_var(plan) : NULL;

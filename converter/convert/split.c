@@ -257,6 +257,8 @@ void split_plan_release(struct split_plan *plan)
 	free(plan->file);
 	refusal_release(&plan->refusal);
 	free(plan->why);
+	free(plan->silence_why);
+	benefit_release(&plan->benefit);
 	free(plan->zero_check_var);
 	free(plan->lock_arg);
 	free(plan->tail_label);

@@ -4,6 +4,7 @@
 
 #include <clang-c/Index.h>
 
+#include "analyze/benefit.h"
 #include "convert/cursor.h"
 #include "judge/reasons.h"
 #include "rewrite/edit.h"
@@ -99,6 +100,17 @@ struct split_plan {
 	struct strvec moved;	/* one line per kind of code moved to the thread */
 
 	/*
+	 * Why the first write after the check may not silence the device in the
+	 * quick check (analyze/silence-evidence.h): a reason code and its
+	 * sentence (NULL when it may, or there is no candidate write).
+	 */
+	enum reason silence_code;
+	char *silence_why;
+
+	/* What the conversion gains, once split_benefit() has judged it. */
+	struct benefit benefit;
+
+	/*
 	 * No ownership check on an exclusive line: NULL primary, IRQF_ONESHOT,
 	 * and the old handler, unchanged, is the thread function.
 	 */
@@ -126,6 +138,14 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    bool exclusive, enum split_strategy wanted,
 		    struct lock_module *lm, struct split_plan *plan);
 void split_plan_release(struct split_plan *plan);
+
+/*
+ * Judge what the planned split gains (analyze/benefit.h) into @b, after
+ * split_render_all() has made the edits @el (a folded tasklet shows there), or
+ * before any, with @el NULL, for a split refused on its silencing.
+ */
+void split_benefit(const struct split_plan *plan, const struct edit_list *el,
+		   struct benefit *b);
 
 const char *split_strategy_name(enum split_strategy s);
 enum split_strategy split_strategy_parse(const char *name);

@@ -4,7 +4,8 @@
 # Builds the modules one matrix row boots with, besides the test kernel's
 # own, into $BUILD/boot/mod/NAME/:
 #
-#   convert/        `irqconv convert -o` of the row's convert paths, as is
+#   convert/        `irqconv convert --all -o` of the row's convert paths, as
+#                   is (no-gain sites too: the row boots a conversion)
 #   converted/      the row's moddir (from the test kernel's source, or
 #                   examples/DIR) with that patch applied, built M= against
 #                   the test kernel; its .ko files and modules.deps
@@ -102,7 +103,8 @@ convert_row() {
 	for p in "${!paths[@]}"; do
 		paths[p]=$(in_tree "${paths[p]}" "$build/linux-6.1")
 	done
-	"$irqconv" convert -o "$tmp/convert" "${paths[@]}" >"$tmp/convert.txt" ||
+	# --all: the row boots a conversion, gainful or not (e1000, e100, ...).
+	"$irqconv" convert --all -o "$tmp/convert" "${paths[@]}" >"$tmp/convert.txt" ||
 		die "irqconv convert failed: $(tail -3 "$tmp/convert.txt")"
 	cat "$tmp/convert.txt"
 	patch=$(grep -v '^0000-' "$tmp/convert/series" || true)

@@ -3,20 +3,31 @@
 # real 6.1 driver per reason.
 . "$TESTLIB"
 
-json=$("$IRQCONV" convert --format=json sound/pci/ens1370.c \
+json=$("$IRQCONV" convert --format=json sound/pci/ens1370.c sound/pci/es1968.c \
+	sound/pci/emu10k1/emu10k1x.c drivers/char/ipmi/bt-bmc.c \
 	drivers/input/serio/i8042.c drivers/net/ethernet/intel/e1000e/netdev.c \
 	drivers/net/ethernet/dec/tulip/tulip_core.c drivers/usb/core/hcd.c \
 	drivers/mmc/host/sdhci.c 2>/dev/null)
 site() {
 	printf '%s\n' "$json" | grep "\"handler\":\"$1\"" | head -1
 }
-expect_match "ens1370: lock shared with a function the thread calls" \
-	'"verdict":"refused".*snd_ensoniq_midi_interrupt\(\), which takes ensoniq.reg_lock with spin_lock\(\), while the quick check takes it in hard-irq context' \
+# ens1370 acks by toggling enable bits in SERIAL: nothing proves it silences.
+expect_match "ens1370: no write shown to silence the device" \
+	'"verdict":"refused".*no write after the check is shown to silence the device' \
 	"$(site snd_audiopci_interrupt)"
+expect_match "es1968: the quick check's write clears another register" \
+	'"verdict":"refused".*none writes the status it read back to the device' \
+	"$(site snd_es1968_interrupt)"
+expect_match "emu10k1x: the ack would overtake a drain" \
+	'"verdict":"refused".*the acknowledge would move ahead of a loop that reads the device' \
+	"$(site snd_emu10k1x_interrupt)"
+expect_match "bt-bmc: a thread would only wake a waiter" \
+	'"verdict":"declined".*"reason_code":"no-gain","reason":"the thread would only wake a waiter' \
+	"$(site bt_bmc_irq)"
 expect_match "i8042: lock before the check" \
 	'takes a lock before it knows the interrupt is its own' "$(site i8042_interrupt)"
 expect_match "e1000e: shared line, no silencing write" \
-	'the line is (or may be )?shared.* and e1000_intr\(\) has no device write that silences' "$(site e1000_intr)"
+	'"reason_code":"shared-no-silencing"' "$(site e1000_intr)"
 expect_match "e1000e MSI-X: moved whole, but raises NAPI's softirq" \
 	"e1000_intr_msix_rx\\(\\) has no ownership check, so it would move to the thread whole and unchanged, but it raises a softirq" \
 	"$(site e1000_intr_msix_rx)"

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Sourced by the review tests: make_series DIR writes a real series with
-# irqconv convert: edu and e1000 converted (two patches), ens1370 refused.
+# irqconv convert --all: edu and e1000 converted (two patches; e1000 is
+# no-gain, declined without --all), ens1370 refused.
 # The first call converts; later ones copy (build/tests/review/series.cache).
 
 make_series() {
@@ -9,7 +10,7 @@ make_series() {
 	if [ ! -f "$cache/series" ] || [ "$cache/series" -ot "$IRQCONV" ] ||
 	   [ "$cache/series" -ot examples/edu/edu.c ]; then
 		rm -rf "$cache"
-		"$IRQCONV" convert --author 'Re Viewer <re@example.org>' -o "$cache" \
+		"$IRQCONV" convert --all --author 'Re Viewer <re@example.org>' -o "$cache" \
 			examples/edu drivers/net/ethernet/intel/e1000/ \
 			sound/pci/ens1370.c >/dev/null
 	fi

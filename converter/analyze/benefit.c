@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a conversion gains (review-findings.md, "When a conversion pays"):
+ * the statements, loops and device accesses that leave hard-irq context,
+ * counted in the thread's part of the old handler and in the functions of
+ * its file that part calls (two calls deep, each once), and the reasons a
+ * maintainer would take the patch for: a folded tasklet, a loop over
+ * device registers, a delay.  A thread that has none of them would only
+ * defer work that is deferred anyway (NAPI, a wake-up, a completion, an
+ * event report, work it does not fold): no-gain.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/benefit.h"
+#include "tu.h"
+
+#define CALLEE_DEPTH 2
+
+static const char *const code_names[BENEFIT_NR] = {
+	[BENEFIT_TASKLET_FOLDED] = "tasklet-folded",
+	[BENEFIT_WORK_FOLDED] = "work-folded",
+	[BENEFIT_HARDIRQ_LOOP_MOVED] = "hardirq-loop-moved",
+	[BENEFIT_DELAY_MOVED] = "delay-moved",
+	[BENEFIT_SLEEPING_CALL_MOVED] = "sleeping-call-moved",
+	[BENEFIT_LOCK_SIMPLIFIED] = "lock-simplified",
+};
+
+const char *benefit_code_name(enum benefit_code c)
+{
+	return code_names[c];
+}
+
+static bool is_delay(const char *n)
+{
+	return !strcmp(n, "udelay") || !strcmp(n, "ndelay") ||
+	       !strcmp(n, "mdelay") || !strcmp(n, "__udelay") ||
+	       !strcmp(n, "__ndelay") || !strcmp(n, "__const_udelay") ||
+	       !strcmp(n, "__delay");
+}
+
+/* What a thread that does only this defers for nothing, in words. */
+static const char *deferral(const char *n)
+{
+	if (strstr(n, "napi_schedule"))
+		return "schedule NAPI";
+	if (starts_with(n, "wake_up") || starts_with(n, "__wake_up"))
+		return "wake a waiter";
+	if (!strcmp(n, "complete") || !strcmp(n, "complete_all"))
+		return "complete";
+	if (!strcmp(n, "schedule_work") || !strcmp(n, "schedule_delayed_work") ||
+	    starts_with(n, "queue_work") || starts_with(n, "queue_delayed_work") ||
+	    starts_with(n, "mod_delayed_work"))
+		return "schedule work it does not fold";
+	if (!strcmp(n, "rtc_update_irq") || !strcmp(n, "snd_pcm_period_elapsed") ||
+	    starts_with(n, "input_") || !strcmp(n, "kill_fasync"))
+		return "report an event";
+	return NULL;
+}
+
+/*
+ * "schedule NAPI (napi_schedule_prep(), __napi_schedule())": one entry per
+ * kind of deferral, with the calls that make it.
+ */
+static void add_deferral(struct strvec *only, const char *what,
+			 const char *callee)
+{
+	size_t i, n = strlen(what);
+	char *s;
+
+	for (i = 0; i < only->nr; i++) {
+		if (strncmp(only->v[i], what, n) || only->v[i][n] != ' ')
+			continue;
+		if (strstr(only->v[i], callee))
+			return;
+		s = only->v[i];
+		s[strlen(s) - 1] = '\0';
+		only->v[i] = xasprintf("%s, %s())", s, callee);
+		free(s);
+		return;
+	}
+	strvec_push_nodup(only, xasprintf("%s (%s())", what, callee));
+}
+
+struct walk {
+	const struct access_preds *ap;
+	struct benefit *b;
+	CXFile file;		/* the handler's: callees counted are its */
+	struct strvec seen;	/* functions already counted */
+	int depth;
+};
+
+static void walk(CXCursor c, struct walk *w);
+
+static bool in_file(CXCursor def, CXFile file)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(def), &f, NULL,
+				   NULL, NULL);
+	return f && clang_File_isEqual(f, file);
+}
+
+static bool seen(struct strvec *sv, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sv->nr; i++)
+		if (!strcmp(sv->v[i], name))
+			return true;
+	strvec_push(sv, name);
+	return false;
+}
+
+struct device_find {
+	const struct access_preds *ap;
+	CXFile file;
+	int depth;
+	bool hit;
+};
+
+static void device_visit(CXCursor call, void *data)
+{
+	struct device_find *df = data;
+	char *callee = da_callee(call);
+	CXCursor def = da_callee_def(call);
+
+	if (!df->hit && da_is_access(df->ap, callee))
+		df->hit = true;
+	else if (!df->hit && !clang_Cursor_isNull(def) &&
+		 df->depth < CALLEE_DEPTH && in_file(def, df->file)) {
+		df->depth++;
+		da_for_each_call(def, device_visit, df);
+		df->depth--;
+	}
+	free(callee);
+}
+
+/* Does @c access the device, itself or through its file's functions? */
+static bool reaches_device(const struct walk *w, CXCursor c)
+{
+	struct device_find df = { w->ap, w->file, w->depth, false };
+
+	da_for_each_call(c, device_visit, &df);
+	return df.hit;
+}
+
+static void count_call(CXCursor call, struct walk *w)
+{
+	char *callee = da_callee(call);
+	CXCursor def = da_callee_def(call);
+	const char *d;
+
+	if (da_is_access(w->ap, callee)) {
+		w->b->accesses++;
+	} else if (is_delay(callee)) {
+		w->b->delays++;
+	} else if (!clang_Cursor_isNull(def) && w->depth < CALLEE_DEPTH &&
+		   in_file(def, w->file) && !seen(&w->seen, callee)) {
+		w->depth++;
+		walk(def, w);
+		w->depth--;
+	}
+	d = w->depth ? NULL : deferral(callee);
+	if (d)
+		add_deferral(&w->b->only, d, callee);
+	free(callee);
+}
+
+static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct walk *w = data;
+
+	if (clang_getCursorKind(parent) == CXCursor_CompoundStmt)
+		w->b->statements++;
+	walk(c, w);
+	return CXChildVisit_Continue;
+}
+
+static void walk(CXCursor c, struct walk *w)
+{
+	if (da_is_loop(c)) {
+		w->b->loops++;
+		if (reaches_device(w, c))
+			w->b->device_loops++;
+	}
+	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+		count_call(c, w);
+	clang_visitChildren(c, walk_visit, w);
+}
+
+void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
+		   const struct access_preds *ap, bool tasklet_folded,
+		   struct benefit *b)
+{
+	struct walk w = { ap, b, NULL, STRVEC_INIT, 0 };
+	size_t i;
+	char *name = cxstring_take(clang_getCursorSpelling(handler));
+
+	memset(b, 0, sizeof(*b));
+	clang_getExpansionLocation(clang_getCursorLocation(handler), &w.file,
+				   NULL, NULL, NULL);
+	seen(&w.seen, name);
+	free(name);
+	for (i = 0; i < nr; i++) {
+		b->statements++;
+		walk(moved[i], &w);
+	}
+	strvec_clear(&w.seen);
+	b->code[BENEFIT_TASKLET_FOLDED] = tasklet_folded;
+	b->code[BENEFIT_HARDIRQ_LOOP_MOVED] = b->device_loops > 0;
+	b->code[BENEFIT_DELAY_MOVED] = b->delays > 0;
+}
+
+void benefit_release(struct benefit *b)
+{
+	strvec_clear(&b->only);
+	memset(b, 0, sizeof(*b));
+}
+
+bool benefit_no_gain(const struct benefit *b)
+{
+	int i;
+
+	for (i = 0; i < BENEFIT_NR; i++)
+		if (b->code[i])
+			return false;
+	return true;
+}
+
+char *benefit_json(const struct benefit *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool first = true;
+	int i;
+
+	strbuf_addstr(&sb, "\"benefit\":[");
+	for (i = 0; i < BENEFIT_NR; i++) {
+		if (!b->code[i])
+			continue;
+		strbuf_addf(&sb, "%s\"%s\"", first ? "" : ",", code_names[i]);
+		first = false;
+	}
+	if (first)
+		strbuf_addstr(&sb, "\"no-gain\"");
+	strbuf_addf(&sb, "],\"moved\":{\"statements\":%u,\"loops\":%u,\"device_loops\":%u,\"device_accesses\":%u,\"delays\":%u}",
+		    b->statements, b->loops, b->device_loops, b->accesses,
+		    b->delays);
+	return strbuf_detach(&sb);
+}
+
+static const char *plural(unsigned int n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* "12 statements, 2 loops and 5 device accesses" */
+static void add_figures(struct strbuf *sb, const struct benefit *b)
+{
+	strbuf_addf(sb, "%u statement%s, %u loop%s (%u over device registers) and %u device access%s",
+		    b->statements, plural(b->statements), b->loops,
+		    plural(b->loops), b->device_loops, b->accesses,
+		    b->accesses == 1 ? "" : "es");
+}
+
+char *benefit_words(const struct benefit *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool first = true;
+	int i;
+
+	strbuf_addstr(&sb, "What the conversion gains (");
+	for (i = 0; i < BENEFIT_NR; i++) {
+		if (!b->code[i])
+			continue;
+		strbuf_addf(&sb, "%s%s", first ? "" : ", ", code_names[i]);
+		first = false;
+	}
+	strbuf_addf(&sb, "%s): ", first ? "no-gain" : "");
+	if (first) {
+		char *only = benefit_deferrals(b);
+
+		strbuf_addstr(&sb, "nothing that costs time in hard-irq context, and the patch is emitted only because it was asked for (--all or --strategy); ");
+		if (b->only.nr)
+			strbuf_addf(&sb, "the thread would only %s; ", only);
+		free(only);
+	}
+	if (b->code[BENEFIT_TASKLET_FOLDED])
+		strbuf_addstr(&sb, "the tasklet's work runs in the thread, with no tasklet scheduled in between; ");
+	if (b->code[BENEFIT_HARDIRQ_LOOP_MOVED])
+		strbuf_addf(&sb, "%u loop%s over device registers no longer run%s with interrupts off; ",
+			    b->device_loops, plural(b->device_loops),
+			    b->device_loops == 1 ? "s" : "");
+	if (b->code[BENEFIT_DELAY_MOVED])
+		strbuf_addf(&sb, "%u delay%s no longer spin%s in hard-irq context; ",
+			    b->delays, plural(b->delays),
+			    b->delays == 1 ? "s" : "");
+	add_figures(&sb, b);
+	strbuf_addstr(&sb, " leave hard-irq context, counting the functions of the file they call.");
+	return strbuf_detach(&sb);
+}
+
+char *benefit_deferrals(const struct benefit *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < b->only.nr; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" :
+			    i + 1 == b->only.nr ? " and " : ", ", b->only.v[i]);
+	if (!b->only.nr)
+		strbuf_addstr(&sb, "run code that costs little in hard-irq context");
+	return strbuf_detach(&sb);
+}
+
+char *benefit_figures(const struct benefit *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	add_figures(&sb, b);
+	return strbuf_detach(&sb);
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_ANALYZE_BENEFIT_H
+#define IRQCONV_ANALYZE_BENEFIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <clang-c/Index.h>
+
+#include "analyze/device-access.h"
+#include "util.h"
+
+/*
+ * What a conversion gains: the code that leaves hard-irq context, judged
+ * the way review-findings.md ("When a conversion pays") does.  A thread
+ * that would only schedule NAPI, wake a waiter, complete, report an event
+ * or schedule work it does not fold gains nothing worth a context switch:
+ * no-gain.
+ */
+enum benefit_code {
+	BENEFIT_TASKLET_FOLDED,
+	BENEFIT_WORK_FOLDED,
+	BENEFIT_HARDIRQ_LOOP_MOVED,
+	BENEFIT_DELAY_MOVED,
+	BENEFIT_SLEEPING_CALL_MOVED,
+	BENEFIT_LOCK_SIMPLIFIED,
+	BENEFIT_NR
+};
+
+struct benefit {
+	bool code[BENEFIT_NR];
+	/* leaving hard-irq context, the functions of the file it calls too */
+	unsigned int statements, loops, accesses, device_loops, delays;
+	struct strvec only;	/* what the thread would only do, no-gain */
+};
+
+/*
+ * Judge the statements @moved (the thread's part of the old handler) of
+ * the handler @handler; @tasklet_folded when the split folds its tasklet.
+ */
+void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
+		   const struct access_preds *ap, bool tasklet_folded,
+		   struct benefit *b);
+void benefit_release(struct benefit *b);
+
+const char *benefit_code_name(enum benefit_code c);
+bool benefit_no_gain(const struct benefit *b);
+/* `"benefit":[...],"moved":{...}` for a site's JSON record. */
+char *benefit_json(const struct benefit *b);
+/* One sentence for the patch: what leaves hard-irq context, with figures. */
+char *benefit_words(const struct benefit *b);
+/*
+ * Why a no-gain site is declined, for the sentence of reason no-gain: what
+ * its thread would only do ("wake a waiter (__wake_up())"), and the figures.
+ */
+char *benefit_deferrals(const struct benefit *b);
+char *benefit_figures(const struct benefit *b);
+
+#endif

@@ -1,0 +1,37 @@
+# Every judged site says what converting it gains ("benefit" and "moved" in
+# its JSON record and in sites.json); a site whose thread would only defer
+# work that is deferred anyway (bt-bmc: a wake_up()) is declined as no-gain,
+# listed in the cover letter with its reason and emitted only with --all;
+# plx_dma folds its tasklet and is converted.
+. "$TESTLIB"
+
+json=$("$IRQCONV" convert --format=json drivers/char/ipmi/bt-bmc.c \
+	drivers/dma/plx_dma.c 2>/dev/null) || fail "convert failed"
+bt=$(printf '%s\n' "$json" | grep '"handler":"bt_bmc_irq"')
+plx=$(printf '%s\n' "$json" | grep '"handler":"plx_dma_isr"')
+expect_eq "bt-bmc declined" "declined no-gain" \
+	"$(jq -r '"\(.verdict) \(.benefit | join(","))"' <<<"$bt")"
+expect_eq "bt-bmc figures" "2 0 0" \
+	"$(jq -r '"\(.moved.statements) \(.moved.loops) \(.moved.device_accesses)"' <<<"$bt")"
+expect_match "bt-bmc reason" '^no-gain the thread would only wake a waiter \(__wake_up\(\)\)' \
+	"$(jq -r '"\(.reason_code) \(.reason)"' <<<"$bt")"
+expect_eq "plx_dma converted" "converted split-mask tasklet-folded" \
+	"$(jq -r '"\(.verdict) \(.strategy) \(.benefit | join(","))"' <<<"$plx")"
+
+out=$("$IRQCONV" convert --all --format=json drivers/char/ipmi/bt-bmc.c 2>/dev/null) ||
+	fail "convert --all failed"
+expect_eq "--all emits no-gain" "converted split-mask no-gain" \
+	"$(jq -r '"\(.verdict) \(.strategy) \(.benefit | join(","))"' <<<"$out")"
+
+"$IRQCONV" convert --author 'T <t@example.org>' -o "$TEST_TMP/s" \
+	drivers/char/ipmi/bt-bmc.c drivers/dma/plx_dma.c >/dev/null 2>&1 ||
+	fail "convert -o failed"
+expect_eq "only plx_dma is a patch" "0001-plx_dma-convert-to-a-threaded-interrupt-handler.patch" \
+	"$(cat "$TEST_TMP/s/series")"
+cover=$(tr -s ' \n' ' ' <"$TEST_TMP/s/0000-cover-letter.patch")
+expect_match "cover letter lists the decline" 'bt_bmc_irq\(\): declined: the thread would only wake a waiter' "$cover"
+expect_match "cover letter says how to emit it" 'irqconv convert --all` emits those that split' "$cover"
+expect_match "sites.json carries the benefit" '"benefit":\["no-gain"\],"moved":\{"statements":2,' \
+	"$(cat "$TEST_TMP/s/sites.json")"
+expect_match "the patch says what it gains" 'What the conversion gains \(tasklet-folded\)' \
+	"$(cat "$TEST_TMP/s/0001-"*.patch)"
