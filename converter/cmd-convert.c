@@ -681,14 +681,22 @@ static int check_clean(struct convert_state *st)
 static int write_driver(struct convert_state *st, const struct driver *d)
 {
 	struct inplace_file *files = xcalloc(d->nr_files + 1, sizeof(*files));
-	char *dir = xasprintf("%s/%s", st->kb.src, d->dir);
+	char *joined = xasprintf("%s/%s", st->kb.src, d->dir);
+	char *dir = realpath(joined, NULL);
 	size_t j;
 	int ret;
 
+	/* Its files are all in its directory, named from / in messages. */
+	if (!dir)
+		dir = xstrdup(joined);
+	free(joined);
 	for (j = 0; j < d->nr_files; j++) {
 		const struct changed_file *f = &d->files[j];
 
-		files[j].path = xasprintf("%s/%s", st->kb.src, f->relpath);
+		files[j].path = xasprintf("%s/%s", dir,
+					  strrchr(f->relpath, '/') ?
+					  strrchr(f->relpath, '/') + 1 :
+					  f->relpath);
 		files[j].old = f->old;
 		files[j].old_len = f->old_len;
 		files[j].new = edit_apply(&f->edits, f->old, f->old_len,
