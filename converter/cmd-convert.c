@@ -745,11 +745,15 @@ static int write_in_place(struct convert_state *st)
 				       "a file to write has uncommitted changes");
 		return -1;
 	}
-	for (i = 0; i < st->nr_drivers; i++)
-		if (write_driver(st, &st->drivers[i])) {
+	for (i = 0; i < st->nr_drivers; i++) {
+		int written = write_driver(st, &st->drivers[i]);
+
+		/* -2: past the journal, the next run finishes the renames. */
+		if (written == -1)
 			mark_unwritten(st, &st->drivers[i], "writing failed");
+		if (written)
 			ret = -1;
-		}
+	}
 	return ret;
 }
 

@@ -216,8 +216,11 @@ static int write_journal(const char *dir, const struct inplace_file *files,
 			    base_part(files[i].path));
 	ret = write_synced(tmp, sb.buf, sb.len, &like, tmp);
 	if (!ret && rename(tmp, path)) {
+		int saved = errno;
+
 		ret = -1;
 		unlink(tmp);
+		errno = saved;
 	}
 	if (ret)
 		error("cannot write '%s': %s", path, strerror(errno));
@@ -280,7 +283,7 @@ static int commit_files(const char *dir, const struct inplace_file *files,
 		if (rename(staged, files[i].path)) {
 			error("cannot rename '%s' to '%s': %s; the next run finishes it",
 			      staged, files[i].path, strerror(errno));
-			ret = -1;
+			ret = -2;
 		}
 		free(staged);
 		fault_point(FAULT_RENAMED);
@@ -461,7 +464,8 @@ static int recover_tree(const char *dir, bool below)
 
 		journal |= !strcmp(de->d_name, INPLACE_JOURNAL);
 		leftovers |= is_leftover(de->d_name);
-		if (!below || de->d_name[0] == '.')
+		if (!below || de->d_name[0] == '.' ||
+		    (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN))
 			continue;
 		path = xasprintf("%s/%s", dir, de->d_name);
 		if (!lstat(path, &st) && S_ISDIR(st.st_mode))

@@ -26,7 +26,8 @@ struct inplace_file {
 /*
  * Write @files, all in directory @dir, all or none; they keep their mode
  * and owner.  0, or -1 after an error naming the file, with every file as
- * it was.
+ * it was, or -2 when a rename failed after the journal was in place (the
+ * next run finishes them).
  */
 int inplace_write(const char *dir, const struct inplace_file *files,
 		  size_t nr);
