@@ -30,7 +30,10 @@ static const char convert_usage[] =
 	"Convert the request_irq()/devm_request_irq() handlers under each PATH\n"
 	"(files or directories of the kernel tree) to threaded handlers.\n\n"
 	"  -o OUTDIR        write one patch per driver, a cover letter and a series file\n"
-	"  --in-place       change the tree itself, all files of a driver or none\n"
+	"                   into OUTDIR: a new or empty directory, or one an earlier\n"
+	"                   convert -o wrote (replaced whole); anything else is refused\n"
+	"  --in-place       change the tree itself, all files of a driver or none,\n"
+	"                   through a journal that the next run finishes if killed\n"
 	"  --strategy SITE=NAME\n"
 	"                   force split-mask, split-oneshot or staged (a quick check\n"
 	"                   in front of the old handler, request_irq_quickcheck() of\n"
@@ -39,7 +42,8 @@ static const char convert_usage[] =
 	"  --author A       author and Signed-off-by of the patches (default: git config)\n"
 	"  --format=json    one JSON object per request site instead of the table\n"
 	WORKSPACE_USAGE
-	"\nWithout -o or --in-place nothing is written: the table says what would be done.\n";
+	"\nWithout -o or --in-place nothing is written: the table says what would be done\n"
+	"(an --in-place run that was killed is finished first, whatever the options).\n";
 
 /* What happened to one request site. */
 struct site_result {
