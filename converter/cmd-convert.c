@@ -873,8 +873,10 @@ int cmd_convert(int argc, char **argv)
 		}
 		strvec_push_nodup(&inputs, rel);
 	}
-	if (prepare_output(&st, outdir, &inputs))
-		return 2;
+	if (prepare_output(&st, outdir, &inputs)) {
+		ret = 2;
+		goto out;
+	}
 	for (k = 0; k < inputs.nr; k++)
 		collect(&st, inputs.v[k], &files);
 	qsort(files.v, files.nr, sizeof(*files.v), by_name);
