@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,6 +231,60 @@ int outdir_replace(const char *tmp, const char *outdir)
 	return ret;
 }
 
+/*
+ * NAME.tmp.PID or NAME.old.PID beside @outdir, of a run that is gone: a
+ * series it was building or replacing when it was killed.  Only an empty
+ * directory or one with the marker counts; anything else is the user's.
+ */
+static bool is_stale(const char *parent, const char *base, const char *name)
+{
+	size_t n = strlen(base);
+	char *end, *path;
+	long pid;
+	bool stale;
+
+	if (strncmp(name, base, n) || (strncmp(name + n, ".tmp.", 5) &&
+				       strncmp(name + n, ".old.", 5)))
+		return false;
+	pid = strtol(name + n + 5, &end, 10);
+	if (*end || pid <= 0 || !kill(pid, 0) || errno != ESRCH)
+		return false;
+	path = xasprintf("%s/%s", parent, name);
+	stale = dir_is_marked(path) || dir_is_empty(path);
+	free(path);
+	return stale;
+}
+
+void outdir_remove_stale(const char *outdir)
+{
+	char *tmp = outdir_temp_name(outdir), *slash;
+	const char *parent = ".", *base = tmp;
+	struct dirent *de;
+	DIR *d;
+
+	*strrchr(tmp, '.') = '\0';
+	*strrchr(tmp, '.') = '\0';	/* back to OUTDIR, without slashes */
+	slash = strrchr(tmp, '/');
+	if (slash) {
+		*slash = '\0';
+		parent = slash == tmp ? "/" : tmp;
+		base = slash + 1;
+	}
+	d = opendir(parent);
+	while (d && (de = readdir(d))) {
+		char *path;
+
+		if (!is_stale(parent, base, de->d_name))
+			continue;
+		path = xasprintf("%s/%s", parent, de->d_name);
+		remove_tree(path);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	free(tmp);
+}
+
 char *outdir_temp_name(const char *outdir)
 {
 	size_t n = strlen(outdir);
@@ -237,4 +292,34 @@ char *outdir_temp_name(const char *outdir)
 	while (n > 1 && outdir[n - 1] == '/')
 		n--;
 	return xasprintf("%.*s.tmp.%ld", (int)n, outdir, (long)getpid());
+}
+
+int outdir_make_temp(const char *tmp)
+{
+	char *parent = xstrdup(tmp), *slash = strrchr(parent, '/');
+	int failed = 0;
+
+	if (slash && slash != parent) {
+		*slash = '\0';
+		failed = mkdir_p(parent);
+	}
+	free(parent);
+	if (failed)
+		goto fail;
+	if (!mkdir(tmp, 0755))
+		return 0;
+	if (errno != EEXIST)
+		goto fail;
+	/* Only ours, left by an earlier process of our PID, goes. */
+	if (!dir_is_marked(tmp) && !dir_is_empty(tmp)) {
+		error("cannot create '%s': it exists and holds files irqconv did not write",
+		      tmp);
+		return -1;
+	}
+	remove_tree(tmp);
+	if (!mkdir(tmp, 0755))
+		return 0;
+fail:
+	error("cannot create '%s': %s", tmp, strerror(errno));
+	return -1;
 }

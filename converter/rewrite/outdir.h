@@ -33,6 +33,19 @@ int outdir_replace(const char *tmp, const char *outdir);
  */
 char *outdir_temp_name(const char *outdir);
 
+/*
+ * Remove what killed runs left beside @outdir: their OUTDIR.tmp.PID and
+ * OUTDIR.old.PID directories, when the process is gone and the directory
+ * is empty or marked.
+ */
+void outdir_remove_stale(const char *outdir);
+
+/*
+ * Create the directory @tmp (outdir_temp_name()) and its parents; one of
+ * that name already there is replaced only when it is empty or marked.
+ */
+int outdir_make_temp(const char *tmp);
+
 /* Remove the directory @dir and everything in it (irqconv's own only). */
 void remove_tree(const char *dir);
 

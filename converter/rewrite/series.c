@@ -203,11 +203,9 @@ int series_write(const struct series *s, const char *outdir)
 	size_t i;
 	int ret = -1;
 
-	remove_tree(tmp);
-	if (mkdir_p(tmp)) {
-		error("cannot create '%s': %s", tmp, strerror(errno));
+	outdir_remove_stale(outdir);
+	if (outdir_make_temp(tmp))
 		goto out;
-	}
 	/* Marks the directory as irqconv's: a later convert -o may replace it. */
 	ret = write_in(tmp, OUTDIR_MARKER,
 		       "A patch series written by 'irqconv convert -o': the next convert -o\n"

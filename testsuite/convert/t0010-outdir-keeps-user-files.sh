@@ -84,9 +84,13 @@ mkdir -m 0750 "$empty"
 expect_eq "mode of the empty directory" 750 "$(stat -c %a "$empty")"
 
 # Written before: replaced whole, in place of the old one, nothing left over.
+# What killed runs left beside it goes (their process is gone, the directory
+# empty or marked); a directory of the user's of such a name stays.
 touch "$empty/0009-stale.patch"
+mkdir "$empty.tmp.2147483647" "$empty.old.2147483646" "$empty.tmp.2147483645"
+touch "$empty.tmp.2147483647/.irqconv-series" "$empty.tmp.2147483645/mine"
 "$IRQCONV" convert "${author[@]}" -o "$empty" "$p" >/dev/null || fail "-o into an earlier series failed"
 [ ! -e "$empty/0009-stale.patch" ] || fail "the earlier series was not replaced whole"
 [ -f "$empty/.irqconv-series" ] || fail "no marker in the replacing series"
 expect_eq "nothing beside the replaced series" \
-	"$(printf 'edu3\nempty\nfile\nholder\nlink\nmine\nnew\ntarget\nunmarked')" "$(ls -A "$TEST_TMP")"
+	"$(printf 'edu3\nempty\nempty.tmp.2147483645\nfile\nholder\nlink\nmine\nnew\ntarget\nunmarked')" "$(LC_ALL=C ls -A "$TEST_TMP")"
