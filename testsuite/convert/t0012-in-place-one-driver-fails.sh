@@ -27,5 +27,5 @@ grep -q edu_irq_handler_thread "$TEST_TMP/a/edu.c" || fail "a/edu.c was not conv
 expect_eq "mode of a/edu.c" 755 "$(stat -c %a "$TEST_TMP/a/edu.c")"
 cmp -s examples/edu/edu.c "$TEST_TMP/b/edu.c" || fail "b/edu.c was changed"
 expect_eq "mode of b/edu.c" 600 "$(stat -c %a "$TEST_TMP/b/edu.c")"
-expect_eq "nothing left beside b/edu.c" "$(printf 'Kbuild\nedu.c')" "$(ls -A "$TEST_TMP/b")"
-expect_eq "nothing left beside a/edu.c" "$(printf 'Kbuild\nedu.c')" "$(ls -A "$TEST_TMP/a")"
+expect_eq "nothing left beside b/edu.c" "$(printf 'Kbuild\nedu.c')" "$(LC_ALL=C ls -A "$TEST_TMP/b")"
+expect_eq "nothing left beside a/edu.c" "$(printf 'Kbuild\nedu.c')" "$(LC_ALL=C ls -A "$TEST_TMP/a")"
