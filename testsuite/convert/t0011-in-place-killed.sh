@@ -77,7 +77,8 @@ d=$TEST_TMP/staged
 killed_at staged:1 "$d"
 expect_eq "killed after a new file" "old old" "$(states "$d")"
 [ -n "$(find "$d" -name '.*.irqconv-new')" ] || fail "no new file beside the old ones"
-expect_match "undone" "removed, left by an interrupted --in-place run" "$(next_run "$d" "old old")"
+said=$(next_run "$d" "old old")
+expect_match "undone" "removed, left by an interrupted --in-place run" "$said"
 finish "$d"
 
 # The journal in place, nothing renamed: the next run renames.
@@ -85,8 +86,8 @@ d=$TEST_TMP/journal
 killed_at journal:1 "$d"
 expect_eq "killed after the journal" "old old" "$(states "$d")"
 [ -f "$d/.irqconv-journal" ] || fail "no journal after the kill"
-expect_match "finished" "finished the --in-place run that was interrupted there \\(2 files\\)" \
-	"$(next_run "$d" "new new")"
+said=$(next_run "$d" "new new")
+expect_match "finished" "finished the --in-place run that was interrupted there \\(2 files\\)" "$said"
 
 # Half renamed: one file new, one old; finished, then nothing left to do.
 d=$TEST_TMP/renamed
