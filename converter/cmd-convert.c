@@ -17,10 +17,12 @@
 #include "convert/callsite.h"
 #include "analyze/lock-graph.h"
 #include "convert/describe.h"
+#include "convert/inplace.h"
 #include "convert/split.h"
 #include "judge/judge.h"
 #include "rewrite/blob.h"
 #include "rewrite/kernel-tree.h"
+#include "rewrite/outdir.h"
 #include "rewrite/series.h"
 #include "scan/scan.h"
 #include "tu.h"
@@ -34,7 +36,10 @@ static const char convert_usage[] =
 	"Convert the request_irq()/devm_request_irq() handlers under each PATH\n"
 	"(files or directories of the kernel tree) to threaded handlers.\n\n"
 	"  -o OUTDIR        write one patch per driver, a cover letter and a series file\n"
-	"  --in-place       change the tree itself, all files of a driver or none\n"
+	"                   into OUTDIR: a new or empty directory, or one an earlier\n"
+	"                   convert -o wrote (replaced whole); anything else is refused\n"
+	"  --in-place       change the tree itself, all files of a driver or none,\n"
+	"                   through a journal that the next run finishes if killed\n"
 	"  --strategy SITE=NAME\n"
 	"                   force split-mask, split-oneshot or staged (a quick check\n"
 	"                   in front of the old handler, request_irq_quickcheck() of\n"
@@ -46,7 +51,8 @@ static const char convert_usage[] =
 	"  --format=json    one JSON object per request site instead of the table\n"
 	"  --all            also emit sites judged no-gain (declined by default)\n"
 	WORKSPACE_USAGE
-	"\nWithout -o or --in-place nothing is written: the table says what would be done.\n";
+	"\nWithout -o or --in-place nothing is written: the table says what would be done\n"
+	"(an --in-place run that was killed is finished first, whatever the options).\n";
 
 /* What happened to one request site. */
 struct site_result {
@@ -867,43 +873,6 @@ static void mail_details(const struct convert_state *st, struct series *s)
 }
 
 /*
- * OUTDIR/checksums: "<hash>  <file>" for every patch, so that review can tell
- * a patch edited by hand from the one convert wrote.
- */
-static int write_checksums(const struct series *s, const char *outdir)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *path;
-	size_t i;
-	int ret = 0;
-
-	for (i = 0; i < s->nr && !ret; i++) {
-		char *name = series_patch_file(s, i);
-		size_t len;
-		char *text;
-
-		path = xasprintf("%s/%s", outdir, name);
-		text = read_file(path, &len);
-		if (text)
-			strbuf_addf(&sb, "%016llx  %s\n",
-				    hash_bytes(HASH_INIT, text, len), name);
-		else
-			ret = -1;
-		free(text);
-		free(path);
-		free(name);
-	}
-	path = xasprintf("%s/checksums", outdir);
-	if (!ret)
-		ret = write_file_atomic(path, sb.buf ? sb.buf : "", sb.len);
-	if (ret)
-		error("cannot write '%s': %s", path, strerror(errno));
-	free(path);
-	strbuf_release(&sb);
-	return ret;
-}
-
-/*
  * The series replaces OUTDIR whole: decisions of an earlier review are kept
  * beside it as review.old.txt, not applied to patches that may have changed.
  */
@@ -946,7 +915,6 @@ static int write_series(struct convert_state *st, const char *outdir,
 			char *new = edit_apply(&f->edits, f->old, f->old_len,
 					       &new_len);
 
-
 			series_patch_add_file(p, path,
 					      file_mode(st, f->relpath),
 					      f->old, f->old_len, new, new_len);
@@ -960,8 +928,6 @@ static int write_series(struct convert_state *st, const char *outdir,
 	mail_details(st, &s);
 	keep_review(&s, outdir);
 	ret = series_write(&s, outdir);
-	if (!ret)
-		ret = write_checksums(&s, outdir);
 	strbuf_release(&sites);
 	series_release(&s);
 	return ret;
@@ -971,28 +937,6 @@ static int write_series(struct convert_state *st, const char *outdir,
  * --in-place into a git work tree: refuse when a file to be written has
  * changes git does not have, so that nothing uncommitted is overwritten.
  */
-static bool file_is_dirty(const char *abs)
-{
-	char *dir = dir_of(abs), *cmd, line[16];
-	bool dirty = false;
-	FILE *fp;
-
-	if (strchr(abs, '\'')) {
-		free(dir);
-		return false;
-	}
-	cmd = xasprintf("git -C '%s' status --porcelain -- '%s' 2>/dev/null",
-			dir, strrchr(abs, '/') + 1);
-	fp = popen(cmd, "r");
-	if (fp) {
-		dirty = fgets(line, sizeof(line), fp) != NULL;
-		pclose(fp);
-	}
-	free(cmd);
-	free(dir);
-	return dirty;
-}
-
 static int check_clean(struct convert_state *st)
 {
 	size_t i, j;
@@ -1003,7 +947,7 @@ static int check_clean(struct convert_state *st)
 			char *abs = xasprintf("%s/%s", st->kb.src,
 					      st->drivers[i].files[j].relpath);
 
-			if (file_is_dirty(abs)) {
+			if (inplace_file_is_dirty(abs)) {
 				error("'%s' has uncommitted changes: commit or stash them before --in-place",
 				      abs);
 				ret = -1;
@@ -1013,41 +957,110 @@ static int check_clean(struct convert_state *st)
 	return ret;
 }
 
-/* All files of a driver or none
-: on a failed write, put back what was written. */
+/* The files of @d, all or none (convert/inplace.c). */
+static int write_driver(struct convert_state *st, const struct driver *d)
+{
+	struct inplace_file *files = xcalloc(d->nr_files + 1, sizeof(*files));
+	char *joined = xasprintf("%s/%s", st->kb.src, d->dir);
+	char *dir = realpath(joined, NULL);
+	size_t j;
+	int ret;
+
+	/* Its files are all in its directory, named from / in messages. */
+	if (!dir)
+		dir = xstrdup(joined);
+	free(joined);
+	for (j = 0; j < d->nr_files; j++) {
+		const struct changed_file *f = &d->files[j];
+
+		files[j].path = xasprintf("%s/%s", dir,
+					  strrchr(f->relpath, '/') ?
+					  strrchr(f->relpath, '/') + 1 :
+					  f->relpath);
+		files[j].old = f->old;
+		files[j].old_len = f->old_len;
+		files[j].new = edit_apply(&f->edits, f->old, f->old_len,
+					  &files[j].new_len);
+	}
+	ret = inplace_write(dir, files, d->nr_files);
+	for (j = 0; j < d->nr_files; j++) {
+		free((char *)files[j].path);
+		free((char *)files[j].new);
+	}
+	free(files);
+	free(dir);
+	return ret;
+}
+
+/* The table says which sites were converted but not written. */
+static void mark_unwritten(struct convert_state *st, const struct driver *d,
+			   const char *why)
+{
+	char *dir = patch_path(st, d->dir);
+	size_t i;
+
+	for (i = 0; i < st->nr_results; i++) {
+		struct site_result *r = &st->results[i];
+
+		if (strcmp(r->driver, d->dir) || strcmp(r->verdict, "converted"))
+			continue;
+		free(r->verdict);
+		free(r->reason);
+		r->verdict = xstrdup("not_written");
+		r->reason = xasprintf("converted (%s), but %s: no file of '%s' was changed",
+				      r->strategy, why, dir);
+	}
+	free(dir);
+}
+
+/* Each driver all or none; one that fails leaves the others written. */
 static int write_in_place(struct convert_state *st)
 {
-	size_t i, j, k;
+	size_t i;
+	int ret = 0;
 
-	for (i = 0; i < st->nr_drivers; i++) {
-		struct driver *d = &st->drivers[i];
-
-		for (j = 0; j < d->nr_files; j++) {
-			struct changed_file *f = &d->files[j];
-			char *abs = xasprintf("%s/%s", st->kb.src, f->relpath);
-			size_t new_len;
-			char *new = edit_apply(&f->edits, f->old, f->old_len,
-					       &new_len);
-			int failed = write_file_atomic(abs, new, new_len);
-
-			free(new);
-			if (failed) {
-				error("cannot write '%s': %s", abs, strerror(errno));
-				for (k = 0; k < j; k++) {
-					char *back = xasprintf("%s/%s", st->kb.src,
-							       d->files[k].relpath);
-
-					write_file_atomic(back, d->files[k].old,
-							  d->files[k].old_len);
-					free(back);
-				}
-				free(abs);
-				return -1;
-			}
-			free(abs);
-		}
+	if (check_clean(st)) {
+		for (i = 0; i < st->nr_drivers; i++)
+			mark_unwritten(st, &st->drivers[i],
+				       "a file to write has uncommitted changes");
+		return -1;
 	}
-	return 0;
+	for (i = 0; i < st->nr_drivers; i++) {
+		int written = write_driver(st, &st->drivers[i]);
+
+		/* -2: past the journal, the next run finishes the renames. */
+		if (written == -1)
+			mark_unwritten(st, &st->drivers[i], "writing failed");
+		if (written)
+			ret = -1;
+	}
+	return ret;
+}
+
+/*
+ * Before anything else: -o must name a directory convert may write, and
+ * what a killed --in-place run left under the inputs is finished.
+ */
+static int prepare_output(const struct convert_state *st, const char *outdir,
+			  const struct strvec *rels)
+{
+	struct strvec abs = STRVEC_INIT;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < rels->nr; i++) {
+		char *path = xasprintf("%s/%s", st->kb.src, rels->v[i]);
+		char *real = realpath(path, NULL);
+
+		strvec_push_nodup(&abs, real ? real : xstrdup(path));
+		free(path);
+	}
+	if (outdir && outdir_check(outdir, &abs))
+		ret = -1;
+	for (i = 0; i < abs.nr && !ret; i++)
+		ret = inplace_recover(abs.v[i]);
+	strvec_clear(&abs);
+	return ret;
 }
 
 int cmd_convert(int argc, char **argv)
@@ -1066,7 +1079,7 @@ int cmd_convert(int argc, char **argv)
 	};
 	struct convert_state st;
 	struct workspace_opts wo;
-	struct strvec files = STRVEC_INIT;
+	struct strvec files = STRVEC_INIT, inputs = STRVEC_INIT;
 	const char *outdir = NULL;
 	char *author = NULL;
 	bool in_place = false;
@@ -1159,9 +1172,14 @@ int cmd_convert(int argc, char **argv)
 			      argv[i], st.kb.src);
 			return 2;
 		}
-		collect(&st, rel, &files);
-		free(rel);
+		strvec_push_nodup(&inputs, rel);
 	}
+	if (prepare_output(&st, outdir, &inputs)) {
+		ret = 2;
+		goto out;
+	}
+	for (k = 0; k < inputs.nr; k++)
+		collect(&st, inputs.v[k], &files);
 	qsort(files.v, files.nr, sizeof(*files.v), by_name);
 	st.index = clang_createIndex(0, 0);
 	for (k = 0; k < files.nr; k++) {
@@ -1176,17 +1194,19 @@ int cmd_convert(int argc, char **argv)
 		ret = 1;
 		goto out;
 	}
+	if (outdir && write_series(&st, outdir, author))
+		ret = 2;
+	if (in_place && write_in_place(&st))
+		ret = 2;
+	/* After writing: the table says what was written. */
 	if (st.json)
 		print_json(&st);
 	else
 		print_table(&st);
-	if (outdir && write_series(&st, outdir, author))
-		ret = 2;
-	if (in_place && (check_clean(&st) || write_in_place(&st)))
-		ret = 2;
 out:
 	clang_disposeIndex(st.index);
 	strvec_clear(&files);
+	strvec_clear(&inputs);
 	free(author);
 	free(st.date);
 	kbuild_close(&st.kb);

@@ -4,6 +4,7 @@
  * from the statements the old handler already had, plus the few lines the
  * split needs (hand-over of values, bottom-half bracketing, lock forms).
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,26 @@
 #include "convert/split.h"
 #include "convert/staged.h"
 #include "tu.h"
+
+/*
+ * The length of the line ending at @s when the line there is empty ("\n",
+ * or "\r\n" in a CRLF file), else 0.
+ */
+static size_t empty_line_len(const char *s)
+{
+	if (s[0] == '\n')
+		return 1;
+	return s[0] == '\r' && s[1] == '\n' ? 2 : 0;
+}
+
+/* Whether the line before the one starting at @begin is empty. */
+static bool empty_line_before(const char *buf, size_t begin)
+{
+	if (begin < 2 || buf[begin - 1] != '\n')
+		return false;
+	return buf[begin - 2] == '\n' ||
+	       (begin >= 3 && buf[begin - 2] == '\r' && buf[begin - 3] == '\n');
+}
 
 /* Apply the edits of @el that fall inside [begin, end) to that span. */
 static void render_span(struct strbuf *out, const char *buf, size_t begin,
@@ -308,7 +329,7 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 		    staged ? "IRQ_NEEDS_HANDLING" : "IRQ_WAKE_THREAD");
 	/* The old tail: the ways out that do not wake the thread end there. */
 	if (plan->lock_arg) {
-		if (buf[plan->stmts[plan->tail].line_begin] != '\n')
+		if (!empty_line_len(buf + plan->stmts[plan->tail].line_begin))
 			strbuf_addch(out, '\n');
 		strbuf_add(out, buf + plan->stmts[plan->tail].line_begin,
 			   plan->body_close - plan->stmts[plan->tail].line_begin);
@@ -447,7 +468,7 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	 * Declarations end with a blank line, as the old body had it; with none
 	 * (pvscsi_shared_isr_thread()), the body follows the brace.
 	 */
-	if (body.len && body.buf[0] != '\n' && out->len > decls)
+	if (body.len && !empty_line_len(body.buf) && out->len > decls)
 		strbuf_addch(out, '\n');
 	strbuf_add(out, body.buf ? body.buf : "", body.len);
 	strbuf_addstr(out, "}");
@@ -579,7 +600,7 @@ static void add_prototype_before(struct strbuf *protos, CXCursor fn,
 		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
 			body = cursor_range(kids.v[i]).begin;
 	cursor_list_release(&kids);
-	while (body > r.begin && (buf[body - 1] == ' ' || buf[body - 1] == '\n'))
+	while (body > r.begin && isspace((unsigned char)buf[body - 1]))
 		body--;
 	strbuf_add(protos, buf + r.begin, body - r.begin);
 	strbuf_addstr(protos, ";\n\n");
@@ -594,9 +615,8 @@ static void remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 	size_t end = split_line_after(buf, len, r.end);
 
 	/* Between two blank lines: take one of them too. */
-	if (begin >= 2 && buf[begin - 1] == '\n' && buf[begin - 2] == '\n' &&
-	    end < len && buf[end] == '\n')
-		end++;
+	if (empty_line_before(buf, begin) && end < len)
+		end += empty_line_len(buf + end);
 	edit_add(el, begin, end - begin, "", why);
 }
 

@@ -78,18 +78,48 @@ int edit_list_check(struct edit_list *el, size_t size)
 	return 0;
 }
 
+bool edit_file_uses_crlf(const char *buf, size_t len)
+{
+	const char *nl = memchr(buf, '\n', len);
+
+	return nl && nl > buf && nl[-1] == '\r';
+}
+
+/*
+ * Append @n bytes of @text; in a CRLF file a line feed that would end a
+ * line without its carriage return gets one, so that generated lines, and
+ * a line an edit cut between the two bytes, end as the file's others do.
+ */
+static void add_text(struct strbuf *sb, const char *text, size_t n, bool crlf)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (crlf && text[i] == '\n' &&
+		    !(sb->len && sb->buf[sb->len - 1] == '\r'))
+			strbuf_addch(sb, '\r');
+		strbuf_addch(sb, text[i]);
+	}
+}
+
 char *edit_apply(const struct edit_list *el, const char *orig, size_t len,
 		 size_t *out_len)
 {
 	struct strbuf sb = STRBUF_INIT;
+	bool crlf = edit_file_uses_crlf(orig, len);
 	size_t i, pos = 0;
 
 	for (i = 0; i < el->nr; i++) {
 		const struct edit *e = &el->v[i];
 
 		strbuf_add(&sb, orig + pos, e->offset - pos);
-		strbuf_addstr(&sb, e->text);
+		add_text(&sb, e->text, strlen(e->text), crlf);
 		pos = e->offset + e->length;
+		/* The byte after an edit may end the line the edit wrote. */
+		if (pos < len && (i + 1 == el->nr || el->v[i + 1].offset > pos)) {
+			add_text(&sb, orig + pos, 1, crlf);
+			pos++;
+		}
 	}
 	strbuf_add(&sb, orig + pos, len - pos);
 	if (out_len)

@@ -41,6 +41,12 @@ void edit_add_take(struct edit_list *el, size_t offset, size_t length,
  */
 int edit_list_check(struct edit_list *el, size_t size);
 
+/*
+ * Whether @buf ends its lines with CR LF (its first line does): the edits'
+ * line feeds then get a carriage return each in edit_apply().
+ */
+bool edit_file_uses_crlf(const char *buf, size_t len);
+
 /* The file after the (checked) edits; its length in *out_len. */
 char *edit_apply(const struct edit_list *el, const char *orig, size_t len,
 		 size_t *out_len);

@@ -2,7 +2,6 @@
 /* strptime() */
 #define _GNU_SOURCE
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rewrite/outdir.h"
 #include "rewrite/series.h"
 
 /* The date git format-patch puts on its "From <sha>" line. */
@@ -259,27 +259,6 @@ static int write_in(const char *dir, const char *name, const char *data)
 	return ret;
 }
 
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		char *path;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		path = xasprintf("%s/%s", dir, de->d_name);
-		if (unlink(path) && errno == EISDIR)
-			remove_tree(path);
-		free(path);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 char *series_patch_file(const struct series *s, size_t i)
 {
 	char *slug = series_slug(s->patches[i].subject);
@@ -291,17 +270,20 @@ char *series_patch_file(const struct series *s, size_t i)
 
 int series_write(const struct series *s, const char *outdir)
 {
-	struct strbuf list = STRBUF_INIT;
-	char *tmp = xasprintf("%s.tmp.%ld", outdir, (long)getpid());
-	char *old = xasprintf("%s.old.%ld", outdir, (long)getpid());
+	struct strbuf list = STRBUF_INIT, sums = STRBUF_INIT;
+	char *tmp = outdir_temp_name(outdir);
 	size_t i;
 	int ret = -1;
 
-	remove_tree(tmp);
-	if (mkdir_p(tmp)) {
-		error("cannot create '%s': %s", tmp, strerror(errno));
+	outdir_remove_stale(outdir);
+	if (outdir_make_temp(tmp))
 		goto out;
-	}
+	/* Marks the directory as irqconv's: a later convert -o may replace it. */
+	ret = write_in(tmp, OUTDIR_MARKER,
+		       "A patch series written by 'irqconv convert -o': the next convert -o\n"
+		       "into this directory replaces all of it.\n");
+	if (ret)
+		goto out_remove;
 	if (s->cover_subject) {
 		char *cover = render_cover(s);
 
@@ -316,12 +298,16 @@ int series_write(const struct series *s, const char *outdir)
 
 		ret = write_in(tmp, name, text);
 		strbuf_addf(&list, "%s\n", name);
+		strbuf_addf(&sums, "%016llx  %s\n",
+			    hash_bytes(HASH_INIT, text, strlen(text)), name);
 		free(name);
 		free(text);
 		if (ret)
 			goto out_remove;
 	}
 	ret = write_in(tmp, "series", list.buf ? list.buf : "");
+	if (!ret)
+		ret = write_in(tmp, "checksums", sums.buf ? sums.buf : "");
 	if (ret)
 		goto out_remove;
 	for (i = 0; i < s->extra_names.nr; i++) {
@@ -329,28 +315,15 @@ int series_write(const struct series *s, const char *outdir)
 		if (ret)
 			goto out_remove;
 	}
-	/* Swap the new series in; the old one goes only once that worked. */
-	if (rename(outdir, old) && errno != ENOENT) {
-		error("cannot replace '%s': %s", outdir, strerror(errno));
-		ret = -1;
-		goto out_remove;
-	}
-	if (rename(tmp, outdir)) {
-		error("cannot create '%s': %s", outdir, strerror(errno));
-		rename(old, outdir);
-		ret = -1;
-		goto out_remove;
-	}
-	remove_tree(old);
-	ret = 0;
+	ret = outdir_replace(tmp, outdir);
 	goto out;
 
 out_remove:
 	remove_tree(tmp);
 out:
 	strbuf_release(&list);
+	strbuf_release(&sums);
 	free(tmp);
-	free(old);
 	return ret;
 }
 

@@ -53,9 +53,11 @@ void series_patch_add_file(struct series_patch *p, const char *path,
 			   const char *new, size_t new_len);
 
 /*
- * Write @s into @outdir, replacing what an earlier run left there.  The
- * patches are written to a sibling temporary directory first and renamed
- * into place, so @outdir never holds half a series.
+ * Write @s into @outdir, a new or empty directory or one an earlier run
+ * wrote (outdir_check()), with OUTDIR_MARKER and the checksums of the
+ * patches.  The files are written to a sibling temporary directory first
+ * and swapped into place in one rename, so @outdir never holds half a
+ * series; anything else at @outdir is left alone and is an error.
  */
 int series_write(const struct series *s, const char *outdir);
 
