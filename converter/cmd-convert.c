@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/lock-graph.h"
 #include "commands.h"
 #include "convert/callsite.h"
-#include "analyze/lock-graph.h"
 #include "convert/describe.h"
 #include "convert/inplace.h"
 #include "convert/split.h"
@@ -317,20 +317,13 @@ static void decline(struct convert_state *st, const struct tu *tu,
 		    const struct callsite *cs, const struct split_plan *plan,
 		    const char *refusal)
 {
-	char *only = benefit_deferrals(&plan->benefit);
-	char *figures = benefit_figures(&plan->benefit);
-	char *besides = refusal ? xasprintf("; and besides, %s", refusal) :
-				  xstrdup("");
-	char *reason = reason_format(R_NO_GAIN, only, figures, besides);
+	char *reason = judge_no_gain_reason(plan, refusal);
 
 	add_result(st, tu->relpath, cs->line, cs->handler, "declined",
 		   refusal ? NULL : split_strategy_name(plan->strategy),
 		   R_NO_GAIN, reason);
 	st->results[st->nr_results - 1].benefit = benefit_json(&plan->benefit);
 	free(reason);
-	free(besides);
-	free(figures);
-	free(only);
 }
 
 /* The handler at @def splits, and @cs asks for it: make the edits. */

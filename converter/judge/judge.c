@@ -34,8 +34,70 @@ static const struct callsite *callsite_at(const struct callsite_list *l,
 	return NULL;
 }
 
+char *judge_no_gain_reason(const struct split_plan *plan, const char *refusal)
+{
+	char *only = benefit_deferrals(&plan->benefit);
+	char *figures = benefit_figures(&plan->benefit);
+	char *besides = refusal ? xasprintf("; and besides, %s", refusal) :
+				  xstrdup("");
+	char *reason = reason_format(R_NO_GAIN, only, figures, besides);
+
+	free(besides);
+	free(figures);
+	free(only);
+	return reason;
+}
+
+/* The header convert would edit beside @path for @plan, read, or NULL. */
+static char *plan_header(const struct split_plan *plan, const char *path)
+{
+	const char *h = plan->priv_file && plan->nr_handovers ?
+			plan->priv_file : NULL;
+
+	if (plan->proto_file)
+		h = plan->proto_file;
+	return h && strcmp(h, path) ? read_file(h, NULL) : NULL;
+}
+
+/*
+ * Render the halves as convert does, into scratch edits, so that a render
+ * refusal and what the conversion gains (a folded tasklet shows in the
+ * edits) are judged alike.
+ */
+static void judge_rendered(struct scan_site *s, struct split_plan *plan,
+			   const char *path, const char *buf, size_t len)
+{
+	struct refusal why = REFUSAL_INIT;
+	struct strvec notes = STRVEC_INIT;
+	struct edit_list el, hdr;
+	char *hbuf = plan_header(plan, path);
+
+	edit_list_init(&el, path);
+	edit_list_init(&hdr, path);
+	/* The request's rewrite is left out: Coccinelle checks it (a veto). */
+	if (split_render_all(plan, buf, len, hbuf ? hbuf : buf, &el,
+			     hbuf ? &hdr : &el, &notes, &why)) {
+		if (why.text)
+			scan_site_judge_text(s, why.code, why.text);
+	} else if (plan->strategy != SPLIT_STAGED) {
+		split_benefit(plan, &el, &plan->benefit);
+		if (benefit_no_gain(&plan->benefit)) {
+			char *r = judge_no_gain_reason(plan, NULL);
+
+			scan_site_judge_text(s, R_NO_GAIN, r);
+			free(r);
+		}
+	}
+	refusal_release(&why);
+	strvec_clear(&notes);
+	edit_list_release(&el);
+	edit_list_release(&hdr);
+	free(hbuf);
+}
+
 static void plan(struct scan_site *s, const struct callsite *cs,
-		 const char *buf, size_t len, struct lock_module *lm)
+		 const char *path, const char *buf, size_t len,
+		 struct lock_module *lm)
 {
 	struct split_plan plan;
 
@@ -43,10 +105,22 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 			SPLIT_NONE, lm, &plan);
 	if (plan.strategy == SPLIT_NONE) {
 		scan_site_judge_text(s, plan.refusal.code, plan.refusal.text);
+		/* Refused on its silencing, but it would gain nothing anyway. */
+		if (plan.silence_why) {
+			split_benefit(&plan, NULL, &plan.benefit);
+			if (benefit_no_gain(&plan.benefit)) {
+				char *r = judge_no_gain_reason(&plan,
+							       plan.refusal.text);
+
+				scan_site_judge_text(s, R_NO_GAIN, r);
+				free(r);
+			}
+		}
 	} else {
 		free(s->strategy);
 		s->strategy = xstrdup(split_strategy_name(plan.strategy));
 		scan_site_judge_text(s, judge_strategy_reason(&plan), plan.why);
+		judge_rendered(s, &plan, path, buf, len);
 	}
 	split_plan_release(&plan);
 }
@@ -75,7 +149,7 @@ void judge_handler(struct scan_site *s, CXCursor def, struct lock_module *lm)
 	else if (!clang_equalCursors(cs->handler_def, def))
 		scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
 	else
-		plan(s, cs, buf, len, lm);
+		plan(s, cs, path, buf, len, lm);
 	callsites_release(&sites);
 	free(buf);
 	free(path);

@@ -24,4 +24,11 @@ void judge_handler(struct scan_site *s, CXCursor def, struct lock_module *lm);
 /* The reason code of the strategy  chose. */
 enum reason judge_strategy_reason(const struct split_plan *plan);
 
+/*
+ * The no-gain sentence for @plan, whose benefit was judged; @refusal is
+ * the planner's refusal when the split was refused on its silencing (it is
+ * declined first, the answer a maintainer wants), else NULL.
+ */
+char *judge_no_gain_reason(const struct split_plan *plan, const char *refusal);
+
 #endif

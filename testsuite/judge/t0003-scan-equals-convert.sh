@@ -24,5 +24,7 @@ n=$(sed -n 's/^== \([0-9]*\) sites.*/\1/p' <<<"$summary")
 [ "${n:-0}" -ge 40 ] || fail "only ${n:-0} sites compared"
 expect_match "intel8x0 refused by both, one code" \
 	"^agree not_convertible/shared-no-silencing=>refused/shared-no-silencing sound/pci/intel8x0.c:2590 " "$out"
-expect_match "pvscsi_shared_isr split-mask on both sides" \
-	"^agree convertible/split-mask=>converted/split-mask drivers/scsi/vmw_pvscsi.c:1520 " "$out"
+expect_match "pvscsi_shared_isr declined by both: it only completes commands" \
+	"^agree declined/no-gain=>declined/no-gain drivers/scsi/vmw_pvscsi.c:1520 " "$out"
+expect_match "plx_dma converted by both: its tasklet is folded" \
+	"^agree convertible/split-mask=>converted/split-mask drivers/dma/plx_dma.c:" "$out"

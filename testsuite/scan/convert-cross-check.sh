@@ -3,13 +3,13 @@
 #
 # testsuite/scan/convert-cross-check.sh [-k] PATH...: does scan predict what
 # convert does?  Each PATH (file or directory of the kernel tree) is scanned
-# (--format=json) and converted (-o DIR --all, sites.json: the split is
-# compared, not whether it gains enough to be emitted), and every site is
+# (--format=json) and converted (-o DIR, sites.json), and every site is
 # compared:
 #
 #   scan convertible STRATEGY      convert converted STRATEGY
 #   scan not_convertible, unanalysable   convert refused, the same reason code
 #   scan already_threaded          convert already_threaded
+#   scan code no-gain              convert declined, no-gain
 #
 # One line per site on stdout, "agree ...", "veto ..." (scan convertible,
 # convert refused by a check of what it would write: cocci-disagrees,
@@ -47,7 +47,7 @@ for path in "$@"; do
 		cat "$c" >>"$tmp/sites.json"
 		continue
 	fi
-	"$IRQCONV" convert --all --author 'cross check <cc@irqconv.invalid>' \
+	"$IRQCONV" convert --author 'cross check <cc@irqconv.invalid>' \
 		-o "$tmp/out.$n" "$path" >/dev/null 2>>"$tmp/convert.err"
 	if [ -f "$tmp/out.$n/sites.json" ]; then
 		cat "$tmp/out.$n/sites.json" >>"$tmp/sites.json"
@@ -62,7 +62,8 @@ done
 jq -rn --slurpfile s "$tmp/scan.json" --slurpfile c "$tmp/sites.json" '
 	def norm: sub("^(\\.\\./)+"; "");
 	def key: "\(.file | norm):\(.line) \(.handler // "?")";
-	def sside: if .verdict == "convertible" then "convertible/\(.strategy)"
+	def sside: if .reason_codes[0] == "no-gain" then "declined/no-gain"
+		elif .verdict == "convertible" then "convertible/\(.strategy)"
 		else if .verdict == "not_convertible" or .verdict == "unanalysable"
 		then "\(.verdict)/\(.reason_codes[0] // "?")" else .verdict end end;
 	def cside: if .verdict == "converted" then "converted/\(.strategy)"
@@ -72,8 +73,10 @@ jq -rn --slurpfile s "$tmp/scan.json" --slurpfile c "$tmp/sites.json" '
 			"lock-via-macro", "softirq-in-return", "header-mismatch",
 			"struct-outside-tree"));
 	def agrees($a; $b):
-		($a.verdict == "convertible" and $b.verdict == "converted" and
-		 $a.strategy == $b.strategy) or
+		($a.verdict == "convertible" and $a.reason_codes[0] != "no-gain" and
+		 $b.verdict == "converted" and $a.strategy == $b.strategy) or
+		($a.reason_codes[0] == "no-gain" and $b.verdict == "declined" and
+		 $b.reason_code == "no-gain") or
 		(($a.verdict == "not_convertible" or $a.verdict == "unanalysable") and
 		 $b.verdict == "refused" and
 		 $a.reason_codes[0] == $b.reason_code) or
