@@ -5,21 +5,7 @@
 # cannot run the OCaml script rules of semantic-patches/ without it.
 . "$TESTLIB"
 
-# shadow_path DIR HIDDEN...: a PATH of one directory with a link to every
-# command of the real PATH but the hidden ones.
-shadow_path() {
-	local dir=$1 d f name
-	shift
-	mkdir -p "$dir"
-	IFS=: read -ra dirs <<<"$PATH"
-	for d in "${dirs[@]}"; do
-		for f in "$d"/*; do
-			name=${f##*/}
-			[[ " $* " == *" $name "* ]] && continue
-			[ -e "$dir/$name" ] || [ -L "$dir/$name" ] || ln -s "$f" "$dir/$name"
-		done
-	done
-}
+. "$TOP/testsuite/errors/shadow-path.sh"
 
 selfcheck() {
 	PATH=$1 BUILD=$TEST_TMP/build "$TOP/scripts/selfcheck.sh" --force
