@@ -25,7 +25,7 @@ all: irqconv
 help:
 	@echo 'irqconv targets:'
 	@echo '  make               build build/bin/irqconv'
-	@echo '  make deps          install missing Debian packages (root)'
+	@echo '  make deps          install missing Debian packages (root), then run each tool once (scripts/selfcheck.sh)'
 	@echo '  make workspace     6.1 source + clang-16 allmodconfig kbuild tree in build/'
 	@echo '  make workspaces    the same for every kernel ($(KERNEL_VERSIONS))'
 	@echo '  make demo          scan and convert the bundled drivers'
@@ -61,7 +61,9 @@ workspaces: $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/kbuild-$(v)/.irqconv-prepare
 
 include $(sort $(wildcard */rules.mk testsuite/*/rules.mk))
 
-# The tests set up what they need (deps, workspaces, the converter) first.
+# The tests set up what they need (deps, workspaces, the converter) first;
+# scripts/deps.sh ends with the tool self-check, so a missing tool stops
+# them before any work with a message naming its package.
 check:
 	@scripts/deps.sh
 	@$(MAKE) --no-print-directory -s all workspaces

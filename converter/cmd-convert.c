@@ -44,7 +44,8 @@ static const char convert_usage[] =
 	"                   force split-mask, split-oneshot or staged (a quick check\n"
 	"                   in front of the old handler, request_irq_quickcheck() of\n"
 	"                   kernel-patches/) for SITE, given as FILE:LINE of the\n"
-	"                   request or as the handler's name\n"
+	"                   request or as the handler's name; one that names no\n"
+	"                   request site found is an error\n"
 	"  --author A       author and Signed-off-by of the patches (default: git config)\n"
 	"  --date DATE      Date: of the mails (default: now), as RFC 2822, YYYY-MM-DD\n"
 	"                   [HH:MM:SS [+ZZZZ]] or @SECONDS since the epoch\n"
@@ -52,7 +53,9 @@ static const char convert_usage[] =
 	"  --all            also emit sites judged no-gain (declined by default)\n"
 	WORKSPACE_USAGE
 	"\nWithout -o or --in-place nothing is written: the table says what would be done\n"
-	"(an --in-place run that was killed is finished first, whatever the options).\n";
+	"(an --in-place run that was killed is finished first, whatever the options).\n"
+	EXIT_STATUS_USAGE("a file could not be analysed: it does not parse (refused\n"
+			  "     sites are findings, exit 0); the other files are converted");
 
 /* What happened to one request site. */
 struct site_result {
@@ -97,6 +100,7 @@ struct convert_state {
 	bool json;
 	char *date;		/* of the mails, RFC 2822; NULL for now */
 	bool all;		/* --all: emit no-gain sites too */
+	unsigned int nr_unparsed;	/* input files that do not parse */
 };
 
 static char *dir_of(const char *path)
@@ -245,26 +249,82 @@ static void add_result(struct convert_state *st, const char *file,
 	r->benefit = NULL;
 }
 
+/*
+ * Whether the SITE of --strategy SITE=NAME @opt names the request at @line
+XX * the command line) or as the handler's name.
+ */
+static bool site_named(const struct convert_state *st, const char *opt,
+		       const char *relpath, unsigned int line,
+		       const char *handler)
+{
+	size_t n = strchr(opt, '=') - opt;
+	char *file = xstrndup(opt, n), *colon = strrchr(file, ':');
+	char *abs, *given, *ours = NULL, *theirs = NULL;
+	bool named;
+
+	if (handler && !strcmp(file, handler)) {
+		free(file);
+		return true;
+	}
+	named = colon && strtoul(colon + 1, NULL, 10) == line;
+	if (named) {
+		*colon = '\0';
+		abs = xasprintf("%s/%s", st->kb.src, relpath);
+		given = patch_path(st, relpath);
+		ours = realpath(abs, NULL);
+		theirs = realpath(file, NULL);
+		named = !strcmp(file, relpath) || !strcmp(file, given) ||
+			(ours && theirs && !strcmp(ours, theirs));
+		free(given);
+		free(abs);
+	}
+	free(ours);
+	free(theirs);
+	free(file);
+	return named;
+}
+
 static enum split_strategy wanted_strategy(struct convert_state *st,
 					   const char *relpath,
 					   unsigned int line,
 					   const char *handler)
 {
-	char *site = xasprintf("%s:%u", relpath, line);
 	enum split_strategy s = SPLIT_NONE;
 	size_t i;
 
 	for (i = 0; i < st->strategies.nr; i++) {
-		char *eq = strchr(st->strategies.v[i], '=');
-		size_t n = eq - st->strategies.v[i];
+		const char *opt = st->strategies.v[i];
 
-		if ((strlen(site) == n && !strncmp(site, st->strategies.v[i], n)) ||
-		    (strlen(handler) == n &&
-		     !strncmp(handler, st->strategies.v[i], n)))
-			s = split_strategy_parse(eq + 1);
+		if (site_named(st, opt, relpath, line, handler))
+			s = split_strategy_parse(strchr(opt, '=') + 1);
 	}
-	free(site);
 	return s;
+}
+
+/*
+ * A --strategy whose SITE is none of the request sites found is a mistake
+ * (a typo, a line that moved): say so instead of converting without it.
+ */
+static int check_strategies_named(const struct convert_state *st)
+{
+	size_t i, j;
+	int ret = 0;
+
+	for (i = 0; i < st->strategies.nr; i++) {
+		const char *opt = st->strategies.v[i];
+		bool found = false;
+
+		for (j = 0; j < st->nr_results && !found; j++)
+			found = site_named(st, opt, st->results[j].file,
+					   st->results[j].line,
+					   st->results[j].handler);
+		if (!found) {
+			error("--strategy '%s': '%.*s' is none of the request sites found (give FILE:LINE of a request or a handler's name, as the table lists them)",
+			      opt, (int)(strchr(opt, '=') - opt), opt);
+			ret = -1;
+		}
+	}
+	return ret;
 }
 
 /* Move the edits of @from into @to (the two refer to the same file). */
@@ -481,10 +541,21 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	size_t len, i, j;
 
 	(void)kb;
+	/* No site was judged, so no refusal: the exit status says it. */
 	if (tu_parse(st->index, &st->kb, relpath, &tu) < 0 || tu.nr_errors) {
-		add_result(st, relpath, 0, NULL, "refused", NULL, R_PARSE_ERROR,
-			   tu.first_error ? tu.first_error :
-			   "libclang could not parse the file");
+		char *shown = patch_path(st, relpath);
+		const char *why = tu.first_error ? tu.first_error :
+				  "it does not parse";
+
+		/* Outside the configuration: another architecture's driver. */
+		if (!tu.in_config) {
+			warn("'%s' is outside the configuration and cannot be analysed with borrowed flags: %s",
+			     shown, why);
+		} else {
+			error("'%s' cannot be analysed: %s", shown, why);
+			st->nr_unparsed++;
+		}
+		free(shown);
 		tu_release(&tu);
 		return 0;
 	}
@@ -1092,7 +1163,7 @@ int cmd_convert(int argc, char **argv)
 			in_place = true;
 			break;
 		case 's':
-			if (!strchr(optarg, '=') ||
+			if (!strchr(optarg, '=') || *optarg == '=' ||
 			    split_strategy_parse(strchr(optarg, '=') + 1) == SPLIT_NONE) {
 				error("--strategy '%s': want SITE=split-mask, SITE=split-oneshot or SITE=staged",
 				      optarg);
@@ -1183,11 +1254,19 @@ int cmd_convert(int argc, char **argv)
 	}
 	if (isatty(2) && files.nr > 1)
 		fputs("\r\033[K", stderr);
+	if (check_strategies_named(&st)) {
+		ret = 2;
+		goto out;
+	}
+	if (st.nr_unparsed)
+		ret = 1;
 	if (render_files(&st)) {
 		ret = 1;
 		goto out;
 	}
-	if (outdir && write_series(&st, outdir, author))
+	/* Nothing but files that do not parse: no empty series. */
+	if (outdir && (st.nr_results || !st.nr_unparsed) &&
+	    write_series(&st, outdir, author))
 		ret = 2;
 	if (in_place && write_in_place(&st))
 		ret = 2;

@@ -17,7 +17,8 @@
 static const char diff_usage[] =
 	"usage: irqconv diff [--path NAME] OLD NEW\n\n"
 	"Print the unified diff that turns file OLD into file NEW, with git's\n"
-	"headers naming NAME (default: OLD). Exit 1 when they differ.\n";
+	"headers naming NAME (default: OLD).\n"
+	EXIT_STATUS_USAGE("the files differ, as with diff(1)");
 
 int cmd_diff(int argc, char **argv)
 {

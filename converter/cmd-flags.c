@@ -14,7 +14,8 @@ static const char flags_usage[] =
 	"Print, for each C FILE of the kernel tree, the compiler arguments irqconv\n"
 	"parses it with: kbuild's own command for files the configuration builds,\n"
 	"the nearest built file's flags otherwise (marked 'not in config').\n\n"
-	WORKSPACE_USAGE;
+	WORKSPACE_USAGE
+	EXIT_STATUS_USAGE("kbuild gives a FILE no flags");
 
 static int print_flags(struct kbuild *kb, const char *relpath, void *data)
 {

@@ -14,8 +14,9 @@
 static const char parse_usage[] =
 	"usage: irqconv parse [--kernel SRC] [--kbuild OBJ] FILE...\n\n"
 	"Parse each C FILE with libclang and kbuild's flags; print every\n"
-	"diagnostic and a line per file. Exit 1 when any file has a diagnostic.\n\n"
-	WORKSPACE_USAGE;
+	"diagnostic and a line per file.\n\n"
+	WORKSPACE_USAGE
+	EXIT_STATUS_USAGE("a FILE has a diagnostic or does not parse");
 
 static int parse_one(struct kbuild *kb, const char *relpath, void *data)
 {

@@ -21,7 +21,10 @@ static const char report_usage[] =
 	"filters (also from the URL: report.html#verdict=refused&review=pending),\n"
 	"and per patch its facts, risks, test logs and coloured diff.\n\n"
 	"  -o FILE          one report of every OUTDIR in FILE (needed for several),\n"
-	"                   its links relative to FILE's directory\n";
+	"                   its links relative to FILE's directory\n"
+	"\nExit status:\n"
+	"  0  written\n"
+	"  2  usage, a series that cannot be read, a report that cannot be written\n";
 
 /* @to relative to the directory @from (both absolute), with a final slash. */
 static char *relative_dir(const char *from, const char *to)
@@ -119,7 +122,7 @@ int cmd_report(int argc, char **argv)
 		review_set_release(&rs);
 		return 2;
 	}
-	ret = review_html_write(&rs) ? 1 : 0;
+	ret = review_html_write(&rs) ? 2 : 0;
 	if (!ret)
 		printf("%s/report.html\n", rs.dir);
 	review_set_release(&rs);

@@ -23,7 +23,10 @@ static const char review_usage[] =
 	"shown again; skipped ones are.\n\n"
 	"  --list           print the decisions, one line per patch, and exit\n"
 	"  --all            show decided patches too\n"
-	"  --color=WHEN     colour the diff: auto (stdout is a terminal), always, never\n";
+	"  --color=WHEN     colour the diff: auto (stdout is a terminal), always, never\n"
+	"\nExit status:\n"
+	"  0  done, quitting included\n"
+	"  2  usage, a series that cannot be read, a decision that cannot be written\n";
 
 #define RED "\033[31m"
 #define GREEN "\033[32m"
@@ -247,9 +250,9 @@ int cmd_review(int argc, char **argv)
 	if (do_list)
 		ret = list(&rs);
 	else
-		ret = walk(&rs, all) ? 1 : 0;
+		ret = walk(&rs, all) ? 2 : 0;
 	if (!do_list && !ret && review_html_write(&rs))
-		ret = 1;
+		ret = 2;
 	review_set_release(&rs);
 	return ret;
 }

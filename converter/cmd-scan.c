@@ -37,7 +37,9 @@ static const char scan_usage[] =
 	"  --summary        counts by verdict and reason instead of sites\n"
 	"  --no-cache       parse every file again (and refresh the cache)\n"
 	"  --stats          say on stderr how many files were parsed and cached\n"
-	"  --list-reasons   print every reason code: code, verdict, sentence\n";
+	"  --list-reasons   print every reason code: code, verdict, sentence\n"
+	EXIT_STATUS_USAGE("a file could not be analysed: it does not parse, or kbuild\n"
+			  "     gives it no flags (every verdict is a finding, exit 0)");
 
 struct scan_file_state {
 	char *relpath;
@@ -194,6 +196,34 @@ static void scan_done(size_t i, int status, void *data)
 	unlink(f->cache);
 }
 
+/*
+ * Whether a file kbuild builds could not be analysed (it does not parse, or
+ * its analysis crashed): exit status 1.  A file outside the configuration
+ * that does not parse with borrowed flags (another architecture's driver)
+ * and a site-level unanalysable verdict, such as a handler that cannot be
+ * resolved, are findings like any other.
+ */
+static bool files_unanalysed(const char *records)
+{
+	const char *line, *next;
+
+	for (line = records; *line; line = next) {
+		char *rec;
+		bool failed;
+
+		next = line + strcspn(line, "\n");
+		next += *next == '\n';
+		rec = xstrndup(line, next - line);
+		failed = strstr(rec, "\"reason_codes\":[\"crashed\"]") ||
+			 (strstr(rec, "\"reason_codes\":[\"parse-error\"]") &&
+			  strstr(rec, "\"not_in_config\":false"));
+		free(rec);
+		if (failed)
+			return true;
+	}
+	return false;
+}
+
 /* Work out what to parse; returns 0 or 2. */
 static int plan(struct scan_run *r, bool use_cache)
 {
@@ -344,6 +374,8 @@ int cmd_scan(int argc, char **argv)
 		scan_print_json(all.buf ? all.buf : "", stdout);
 	else
 		scan_print_table(all.buf ? all.buf : "", stdout);
+	if (files_unanalysed(all.buf ? all.buf : ""))
+		ret = 1;
 	if (stats)
 		fprintf(stderr, "scan: %zu files, %zu without request calls, %zu without flags, %zu parsed, %zu from cache\n",
 			r.nr, r.nr_skipped, r.nr_noflags, r.nr_todo,

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "kbuild.h"
@@ -77,6 +79,74 @@ static char *absolute(const char *path)
 	return xstrdup(buf);
 }
 
+/*
+ * The release a source tree's Makefile makes, spelt as kbuild writes it to
+ * include/config/kernel.release ("6.1.192"); NULL when it does not say.
+ */
+static char *source_release(const char *src)
+{
+	static const char *const keys[] = {
+		"VERSION", "PATCHLEVEL", "SUBLEVEL", "EXTRAVERSION",
+	};
+	char *values[4] = { NULL }, *path, *text, *line, *next, *ret = NULL;
+	size_t i;
+
+	path = xasprintf("%s/Makefile", src);
+	text = read_file(path, NULL);
+	free(path);
+	for (line = text; line && *line; line = next) {
+		next = line + strcspn(line, "\n");
+		next += *next == '\n';
+		for (i = 0; i < 4; i++) {
+			size_t n = strlen(keys[i]);
+			char *v = line + n;
+
+			if (values[i] || strncmp(line, keys[i], n) ||
+			    strncmp(v, " =", 2))
+				continue;
+			v += 2 + strspn(v + 2, " \t");
+			values[i] = xstrndup(v, strcspn(v, " \t\n"));
+		}
+	}
+	if (values[0] && values[1] && values[2])
+		ret = xasprintf("%s.%s.%s%s", values[0], values[1], values[2],
+				values[3] ? values[3] : "");
+	for (i = 0; i < 4; i++)
+		free(values[i]);
+	free(text);
+	return ret;
+}
+
+/*
+ * A kbuild tree configured for another source tree's version: its dry runs
+ * would run the other version's Kconfig on its .config, rewriting it, and
+ * its headers do not fit the sources.  0 when the versions agree or one of
+ * them cannot be told.
+ */
+static int check_same_release(const struct kbuild *kb)
+{
+	char *path = xasprintf("%s/include/config/kernel.release", kb->obj);
+	char *obj_release = read_file(path, NULL);
+	char *src_release = source_release(kb->src);
+	size_t n = src_release ? strlen(src_release) : 0;
+	int ret = 0;
+
+	if (obj_release && src_release) {
+		obj_release[strcspn(obj_release, "\n")] = '\0';
+		if (strncmp(obj_release, src_release, n) ||
+		    isdigit((unsigned char)obj_release[n])) {
+			error("kernel tree '%s' is Linux %s, but the kbuild tree '%s' is configured for %s: pass --kbuild with a tree configured for %s (make workspaces makes build/kbuild-VERSION for each), or --kernel with the source of %s",
+			      kb->src, src_release, kb->obj, obj_release,
+			      src_release, obj_release);
+			ret = -1;
+		}
+	}
+	free(path);
+	free(obj_release);
+	free(src_release);
+	return ret;
+}
+
 int kbuild_open(struct kbuild *kb, const char *src, const char *obj)
 {
 	char *stamp, *args;
@@ -110,6 +180,8 @@ int kbuild_open(struct kbuild *kb, const char *src, const char *obj)
 		return -1;
 	}
 	free(stamp);
+	if (check_same_release(kb))
+		return -1;
 	stamp = xasprintf("%s/.irqconv-make-args", kb->obj);
 	args = read_file(stamp, &len);
 	free(stamp);
@@ -375,11 +447,52 @@ static bool dir_is_loaded(struct kbuild *kb, const char *reldir)
 	return false;
 }
 
+/* Send the dry run's stderr to a file of its own; its name. */
+static char *make_log(struct strbuf *cmd)
+{
+	char *log = xstrdup("/tmp/irqconv-make.XXXXXX");
+	int fd = mkstemp(log);
+
+	if (fd < 0)
+		die("cannot make a temporary file for make's errors: %s",
+		    strerror(errno));
+	close(fd);
+	strbuf_addstr(cmd, " 2>");
+	shell_quote(cmd, log);
+	return log;
+}
+
+/*
+ * make -n failed and printed no compile command: make, the kbuild tree or
+ * the directory's Makefile is broken, no file below @reldir is at fault.
+ * Say what make said and end the run.
+ */
+static void __attribute__((noreturn))
+make_broken(struct kbuild *kb, const char *reldir, int status, char *log)
+{
+	char *text = read_file(log, NULL), *line, *why = NULL;
+
+	unlink(log);
+	for (line = text; line && *line && !why; line += strcspn(line, "\n")) {
+		line += strspn(line, "\n* ");
+		if (isalpha((unsigned char)*line))
+			why = xstrndup(line, strcspn(line, "\n"));
+	}
+	die("make -n %s%s in the kbuild tree '%s' failed (%s %d%s%s): check that 'make' runs (make deps) and that the tree is configured for '%s' (make workspace)",
+	    kb->ext_dir ? "M=" : "",
+	    kb->ext_dir ? kb->ext_dir : *reldir ? reldir : ".", kb->obj,
+	    WIFEXITED(status) ? "exit status" : "wait status",
+	    WIFEXITED(status) ? WEXITSTATUS(status) : status,
+	    why ? ": " : "", why ? why : "", kb->src);
+}
+
 static int run_make_dry(struct kbuild *kb, const char *reldir,
 			struct strbuf *cache)
 {
 	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
+	char *log;
 	size_t before = kb->table_used, i;
+	size_t nr_printed = 0;
 	char buf[65536];
 	FILE *fp;
 	int status;
@@ -415,27 +528,33 @@ static int run_make_dry(struct kbuild *kb, const char *reldir,
 	} else {
 		strbuf_addstr(&cmd, "drivers/ sound/");
 	}
-	strbuf_addstr(&cmd, " 2>/dev/null");
+	log = make_log(&cmd);
 	if (!kb->quiet)
 		fprintf(stderr, "  KBUILD  make -n %s/ (compile commands)\n",
 			*reldir ? reldir : ".");
 	fp = popen(cmd.buf, "r");
 	strbuf_release(&cmd);
 	if (!fp) {
-		error("cannot run make: %s", strerror(errno));
-		return -1;
+		unlink(log);
+		die("cannot run make: %s", strerror(errno));
 	}
 	while (fgets(buf, sizeof(buf), fp)) {
 		strbuf_addstr(&line, buf);
 		if (!line.len || line.buf[line.len - 1] != '\n')
 			continue;
-		if (strstr(line.buf, " -c ") && strstr(line.buf, ".c"))
+		if (strstr(line.buf, " -c ") && strstr(line.buf, ".c")) {
 			kbuild_take_make_line(kb, line.buf);
+			nr_printed++;
+		}
 		strbuf_reset(&line);
 	}
 	strbuf_release(&line);
 	status = pclose(fp);
-	(void)status;	/* -k: a dry run of a partly broken dir still helps */
+	/* -k: a dry run of a partly broken dir still helps */
+	if (status && !nr_printed)
+		make_broken(kb, reldir, status, log);
+	unlink(log);
+	free(log);
 
 	for (i = 0; i < kb->table_size; i++) {
 		struct kbuild_command *c = kb->table[i];

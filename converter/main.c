@@ -31,7 +31,9 @@ static void usage(FILE *out)
 		"commands:\n");
 	for (c = commands; c->name; c++)
 		fprintf(out, "  %-10s %s\n", c->name, c->summary);
-	fprintf(out, "\n'irqconv COMMAND --help' describes one command.\n");
+	fprintf(out, "\n'irqconv COMMAND --help' describes one command.\n\n"
+		"Exit status: 0 ran clean; 1 ran, but some input could not be analysed;\n"
+		"2 usage, bad input or environment (README.md, Exit status).\n");
 }
 
 int main(int argc, char **argv)

@@ -8,7 +8,9 @@
  * The call-site rewrite is Coccinelle's: semantic-patches/
  * request_irq_to_threaded.cocci, run with spatch on @path for one handler.
  * On success *out holds the whole file as spatch rewrote it.  Returns -1
- * with *err set when spatch cannot run or changes nothing.
+ * with *err set when the rule changes nothing.  When spatch cannot run (it
+ * or the OCaml compiler is missing, a rule does not parse) the process ends
+ * with exit status 2 and a message: an environment failure is no refusal.
  */
 int cocci_request_to_threaded(const char *path, const char *handler,
 			      const char *quick, const char *thread,

@@ -1,5 +1,6 @@
 # A worker that dies costs one site-less 'crashed' record, a warning, and
-# nothing else: the run goes on, exits 0, and the crash is not cached.
+# nothing else: the run goes on, exits 1 (a file could not be analysed), and
+# the crash is not cached.
 . "$TESTLIB"
 TEST_TMP=$(mktemp -d "$TEST_TMP/run.XXXXXX")
 
@@ -7,7 +8,7 @@ fx=testsuite/scan/fixtures
 status=0
 IRQCONV_TEST_CRASH=/nmi.c "$IRQCONV" scan --no-cache --format=json $fx/nmi.c $fx/timer.c \
 	>"$TEST_TMP/out.json" 2>"$TEST_TMP/err" || status=$?
-expect_eq "exit status after a crash" 0 $status
+expect_eq "exit status after a crash" 1 $status
 expect_match "warning" "nmi.c': the analysis crashed \(signal 6\)" "$(cat "$TEST_TMP/err")"
 expect_eq "crashed record" '"crashed"' \
 	"$(jq -c 'select(.file | endswith("/nmi.c")) | .reason_codes[0]' "$TEST_TMP/out.json")"
