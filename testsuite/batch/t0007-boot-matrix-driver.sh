@@ -20,7 +20,7 @@ out=$(BATCH_BOOT=no make --no-print-directory -s batch PATHS="$e1000" \
 r=$(cat "$TEST_TMP/n/results/drivers_net_ethernet_intel_e1000_e1000_main.txt")
 expect_match "not booted on request" "^boot: not run \(BATCH_BOOT=no; row e1000\)$" "$r"
 
-out=$(make --no-print-directory -s batch PATHS=drivers/rtc/rtc-mv.c \
+out=$(make --no-print-directory -s batch PATHS=drivers/dma/plx_dma.c \
 	BATCH="$TEST_TMP/r" BATCH_IRQCONV="$bin" 2>&1) || fail "batch failed: $out"
-r=$(cat "$TEST_TMP/r/results/drivers_rtc_rtc-mv.txt")
+r=$(cat "$TEST_TMP/r/results/drivers_dma_plx_dma.txt")
 expect_match "no model, no boot" "^boot: not run \(no QEMU model for this driver\)$" "$r"
