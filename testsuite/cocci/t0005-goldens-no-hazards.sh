@@ -18,16 +18,19 @@ for patch in "$TOP"/testsuite/convert/golden/*.patch; do
 	name=$(basename "$patch" .patch)
 	files=$(sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$patch")
 	[ -n "$files" ] || fail "$name.patch changes no file"
+	# An external module's patch names its files from the module's
+	# directory (the first word of golden/NAME.build).
+	read -r gdir _ <"${patch%.patch}.build"
+	case $gdir in
+	examples/* | testsuite/*) base=$gdir from=$TOP/$gdir ;;
+	*) base=. from=$KSRC ;;
+	esac
 	for f in $files; do
-		case $f in
-		examples/* | testsuite/*) from=$TOP ;;
-		*) from=$KSRC ;;
-		esac
-		mkdir -p "$dir/$name/$(dirname "$f")"
+		mkdir -p "$dir/$name/$base/$(dirname "$f")"
 		find "$from/$(dirname "$f")" -maxdepth 1 -type f \
-			-exec cp -n -t "$dir/$name/$(dirname "$f")" {} +
+			-exec cp -n -t "$dir/$name/$base/$(dirname "$f")" {} +
 	done
-	(cd "$dir/$name" && git apply "$patch") ||
+	(cd "$dir/$name/$base" && git apply "$patch") ||
 		fail "$name.patch does not apply"
 	patches=$((patches + 1))
 done

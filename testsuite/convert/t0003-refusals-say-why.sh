@@ -32,7 +32,7 @@ expect_match "e1000e MSI-X: moved whole, but raises NAPI's softirq" \
 	"e1000_intr_msix_rx\\(\\) has no ownership check, so it would move to the thread whole and unchanged, but it raises a softirq" \
 	"$(site e1000_intr_msix_rx)"
 expect_match "tulip: handler in another file" \
-	'tulip_interrupt\(\) is not defined in this file' "$(site tulip_interrupt)"
+	'"reason_code":"handler-elsewhere","reason":"handler .tulip_interrupt. is defined in another file' "$(site tulip_interrupt)"
 expect_match "usb hcd: no device read before IRQ_NONE" \
 	"usb_hcd_irq\(\) has no early 'return IRQ_NONE'" "$(site usb_hcd_irq)"
 expect_match "sdhci: already threaded" '"verdict":"already_threaded"' \
