@@ -18,7 +18,7 @@ crlf_case() {
 	for f in "$@"; do
 		sed -i 's/$/\r/' "$TEST_TMP/$name/$f"
 	done
-	"$IRQCONV" convert --in-place "$TEST_TMP/$name/$1" >"$TEST_TMP/table" 2>&1 ||
+	"$IRQCONV" convert --all --in-place "$TEST_TMP/$name/$1" >"$TEST_TMP/table" 2>&1 ||
 		fail "$name: convert failed: $(cat "$TEST_TMP/table")"
 	expect_match "$name converted" "converted +split-mask" "$(cat "$TEST_TMP/table")"
 	for f in "$@"; do
