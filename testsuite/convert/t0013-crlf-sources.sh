@@ -32,4 +32,4 @@ crlf_case() {
 }
 
 crlf_case e1000 "$KSRC/drivers/net/ethernet/intel/e1000" 6 e1000_main.c e1000.h
-crlf_case edu examples/edu 3 edu.c
+crlf_case edu examples/edu 1 edu.c

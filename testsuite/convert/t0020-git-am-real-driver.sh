@@ -21,7 +21,7 @@ kgit -c user.name=base -c user.email=base@example.org commit -qm "e1000 of 6.1"
 base=$(kgit rev-parse HEAD)
 
 out=$TEST_TMP/series
-GIT_DIR=$repo GIT_WORK_TREE=$KSRC "$IRQCONV" convert --author "$author" \
+GIT_DIR=$repo GIT_WORK_TREE=$KSRC "$IRQCONV" convert --all --author "$author" \
 	--date '2024-02-29 13:14:15 +0100' -o "$out" "$drv/" >"$TEST_TMP/table" 2>&1 ||
 	fail "convert failed: $(cat "$TEST_TMP/table")"
 patch=$out/$(sed -n 1p "$out/series")
