@@ -1,7 +1,7 @@
 # timeout: 1200
-# --in-place is crash-safe.  A copy of 6.1's e1000 (no-gain, so --all) (e1000_main.c, and
-# e1000.h for the hand-over field) is converted and the run killed at
-# several points: after the first new file is written, after the journal
+# --in-place is crash-safe.  A copy of 6.1's e1000 (e1000_main.c, and
+# e1000.h for the hand-over field) is converted (--all: it gains nothing)
+# and the run killed at several points: after the first new file is written, after the journal
 # is in place, after the first rename (IRQCONV_TEST_KILL_AT, SIGKILL from
 # within), and stopped after the second rename and killed with a real
 # SIGKILL from here (IRQCONV_TEST_STOP_AT).  Every file is then either the
