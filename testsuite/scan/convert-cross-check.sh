@@ -71,7 +71,8 @@ jq -rn --slurpfile s "$tmp/scan.json" --slurpfile c "$tmp/sites.json" '
 	def veto: .verdict == "refused" and
 		(.reason_code | IN("cocci-disagrees", "cocci-failed", "edits-overlap",
 			"lock-via-macro", "softirq-in-return", "header-mismatch",
-			"struct-outside-tree"));
+			"struct-outside-tree", "handler-referenced",
+			"direct-call-unrewritable", "request-via-macro"));
 	def agrees($a; $b):
 		($a.verdict == "convertible" and $a.reason_codes[0] != "no-gain" and
 		 $b.verdict == "converted" and $a.strategy == $b.strategy) or
