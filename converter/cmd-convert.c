@@ -1071,8 +1071,8 @@ static void mark_unwritten(struct convert_state *st, const struct driver *d,
 		free(r->verdict);
 		free(r->reason);
 		r->verdict = xstrdup("not_written");
-		r->reason = xasprintf("converted (%s), but %s: no file of '%s' was changed",
-				      r->strategy, why, dir);
+		r->reason_code = reason_code(R_NOT_WRITTEN);
+		r->reason = reason_format(R_NOT_WRITTEN, r->strategy, why, dir);
 	}
 	free(dir);
 }

@@ -29,3 +29,7 @@ cmp -s examples/edu/edu.c "$TEST_TMP/b/edu.c" || fail "b/edu.c was changed"
 expect_eq "mode of b/edu.c" 600 "$(stat -c %a "$TEST_TMP/b/edu.c")"
 expect_eq "nothing left beside b/edu.c" "$(printf 'Kbuild\nedu.c')" "$(LC_ALL=C ls -A "$TEST_TMP/b")"
 expect_eq "nothing left beside a/edu.c" "$(printf 'Kbuild\nedu.c')" "$(LC_ALL=C ls -A "$TEST_TMP/a")"
+# The unwritten site carries its own reason code.
+json=$(IRQCONV_TEST_WRITE_FAIL=b/edu.c "$IRQCONV" convert --format=json --in-place \
+	"$TEST_TMP/b/edu.c" 2>/dev/null || true)
+expect_match "not_written has its code" '"verdict":"not_written".*"reason_code":"not-written"' "$json"
