@@ -133,17 +133,6 @@ static char *patch_path(const struct convert_state *st, const char *relpath)
 	return ret;
 }
 
-static bool has_kbuild_file(const char *dir)
-{
-	char *kbuild = xasprintf("%s/Kbuild", dir);
-	char *makefile = xasprintf("%s/Makefile", dir);
-	bool ret = !access(kbuild, F_OK) || !access(makefile, F_OK);
-
-	free(kbuild);
-	free(makefile);
-	return ret;
-}
-
 /*
  * The name a file goes by in a patch, for `git am` at the top of the tree
  * it belongs to: the kernel tree, or for an external module the module's
@@ -161,13 +150,13 @@ static char *diff_path(const struct convert_state *st, const char *relpath)
 	if (!abs)
 		return xstrdup(strrchr(relpath, '/') + 1);
 	dir = dir_of(abs);
-	while (!has_kbuild_file(dir) && strrchr(dir, '/') != dir) {
+	while (!kbuild_dir_has_makefile(dir) && strrchr(dir, '/') != dir) {
 		char *up = dir_of(dir);
 
 		free(dir);
 		dir = up;
 	}
-	if (has_kbuild_file(dir))
+	if (kbuild_dir_has_makefile(dir))
 		ret = xstrdup(abs + strlen(dir) + 1);
 	else
 		ret = xstrdup(strrchr(abs, '/') + 1);

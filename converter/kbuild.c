@@ -260,7 +260,7 @@ static char *relative_to_src(struct kbuild *kb, const char *abs)
 	return strbuf_detach(&sb);
 }
 
-static bool has_kbuild_file(const char *dir)
+bool kbuild_dir_has_makefile(const char *dir)
 {
 	char *kbuild = xasprintf("%s/Kbuild", dir);
 	char *makefile = xasprintf("%s/Makefile", dir);
@@ -282,7 +282,7 @@ char *kbuild_external_relpath(struct kbuild *kb, const char *path)
 	}
 	dir = S_ISDIR(s.st_mode) ? xstrdup(abs) :
 	      xstrndup(abs, strrchr(abs, '/') - abs);
-	if (has_kbuild_file(dir))
+	if (kbuild_dir_has_makefile(dir))
 		rel = relative_to_src(kb, abs);
 	free(dir);
 	free(abs);
