@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One file of a convert run: each request site judged, its split planned
+ * and rendered into the driver's edits, or its refusal recorded.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/lock-graph.h"
+#include "convert/callsite.h"
+#include "convert/describe.h"
+#include "convert/split.h"
+#include "convert/state.h"
+#include "judge/judge.h"
+#include "scan/scan.h"
+#include "tu.h"
+
+static struct driver *driver_for(struct convert_state *st, const char *relpath)
+{
+	char *dir = convert_dir_of(relpath);
+	size_t i;
+
+	for (i = 0; i < st->nr_drivers; i++)
+		if (!strcmp(st->drivers[i].dir, dir)) {
+			free(dir);
+			return &st->drivers[i];
+		}
+	st->drivers = xrealloc(st->drivers,
+			       (st->nr_drivers + 1) * sizeof(*st->drivers));
+	memset(&st->drivers[st->nr_drivers], 0, sizeof(*st->drivers));
+	st->drivers[st->nr_drivers].dir = dir;
+	return &st->drivers[st->nr_drivers++];
+}
+
+static struct changed_file *file_for(struct convert_state *st,
+				     const char *relpath)
+{
+	struct driver *d = driver_for(st, relpath);
+	struct changed_file *f;
+	char *abs;
+	size_t i;
+
+	for (i = 0; i < d->nr_files; i++)
+		if (!strcmp(d->files[i].relpath, relpath))
+			return &d->files[i];
+	abs = xasprintf("%s/%s", st->kb.src, relpath);
+	d->files = xrealloc(d->files, (d->nr_files + 1) * sizeof(*f));
+	f = &d->files[d->nr_files++];
+	f->relpath = xstrdup(relpath);
+	f->old = read_file(abs, &f->old_len);
+	if (!f->old)
+		die("cannot read '%s': %s", abs, strerror(errno));
+	edit_list_init(&f->edits, relpath);
+	free(abs);
+	return f;
+}
+
+static void add_result(struct convert_state *st, const char *file,
+		       unsigned int line, const char *handler,
+		       const char *verdict, const char *strategy,
+		       enum reason code, const char *reason)
+{
+	struct site_result *r;
+
+	st->results = xrealloc(st->results,
+			       (st->nr_results + 1) * sizeof(*r));
+	r = &st->results[st->nr_results++];
+	r->file = xstrdup(file);
+	r->line = line;
+	r->handler = xstrdup(handler ? handler : "?");
+	r->verdict = xstrdup(verdict);
+	r->strategy = xstrdup(strategy ? strategy : "-");
+	r->reason_code = reason ? reason_code(code) : "-";
+	r->reason = xstrdup(reason ? reason : "");
+	r->driver = convert_dir_of(file);
+	r->benefit = NULL;
+}
+
+/*
+ * Whether the SITE of --strategy SITE=NAME @opt names the request at @line
+ * of @relpath: given as FILE:LINE (FILE as the tree, the table or the
+ * command line names it) or as the handler's name.
+ */
+static bool site_named(const struct convert_state *st, const char *opt,
+		       const char *relpath, unsigned int line,
+		       const char *handler)
+{
+	size_t n = strchr(opt, '=') - opt;
+	char *file = xstrndup(opt, n), *colon = strrchr(file, ':');
+	char *abs, *given, *ours = NULL, *theirs = NULL;
+	bool named;
+
+	if (handler && !strcmp(file, handler)) {
+		free(file);
+		return true;
+	}
+	named = colon && strtoul(colon + 1, NULL, 10) == line;
+	if (named) {
+		*colon = '\0';
+		abs = xasprintf("%s/%s", st->kb.src, relpath);
+		given = convert_patch_path(st, relpath);
+		ours = realpath(abs, NULL);
+		theirs = realpath(file, NULL);
+		named = !strcmp(file, relpath) || !strcmp(file, given) ||
+			(ours && theirs && !strcmp(ours, theirs));
+		free(given);
+		free(abs);
+	}
+	free(ours);
+	free(theirs);
+	free(file);
+	return named;
+}
+
+static enum split_strategy wanted_strategy(struct convert_state *st,
+					   const char *relpath,
+					   unsigned int line,
+					   const char *handler)
+{
+	enum split_strategy s = SPLIT_NONE;
+	size_t i;
+
+	for (i = 0; i < st->strategies.nr; i++) {
+		const char *opt = st->strategies.v[i];
+
+		if (site_named(st, opt, relpath, line, handler))
+			s = split_strategy_parse(strchr(opt, '=') + 1);
+	}
+	return s;
+}
+
+/*
+ * A --strategy whose SITE is none of the request sites found is a mistake
+ * (a typo, a line that moved): say so instead of converting without it.
+ */
+int convert_check_strategies(const struct convert_state *st)
+{
+	size_t i, j;
+	int ret = 0;
+
+	for (i = 0; i < st->strategies.nr; i++) {
+		const char *opt = st->strategies.v[i];
+		bool found = false;
+
+		for (j = 0; j < st->nr_results && !found; j++)
+			found = site_named(st, opt, st->results[j].file,
+					   st->results[j].line,
+					   st->results[j].handler);
+		if (!found) {
+			error("--strategy '%s': '%.*s' is none of the request sites found (give FILE:LINE of a request or a handler's name, as the table lists them)",
+			      opt, (int)(strchr(opt, '=') - opt), opt);
+			ret = -1;
+		}
+	}
+	return ret;
+}
+
+/* Move the edits of @from into @to (the two refer to the same file). */
+static void edits_merge(struct edit_list *to, struct edit_list *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->nr; i++)
+		edit_add(to, from->v[i].offset, from->v[i].length,
+			 from->v[i].text, from->v[i].why);
+}
+
+static enum request_form request_form_of(const struct split_plan *plan)
+{
+	enum split_strategy s = plan->strategy;
+
+	if (plan->whole_thread)
+		return REQUEST_WHOLE;
+	return s == SPLIT_STAGED ? REQUEST_QUICKCHECK :
+	       s == SPLIT_ONESHOT ? REQUEST_ONESHOT : REQUEST_THREADED;
+}
+
+/*
+ * A split that gains nothing (no-gain) is declined, unless --all asks for
+ * every site or --strategy named this one.
+ */
+static bool declines(const struct convert_state *st,
+		     const struct split_plan *plan, enum split_strategy wanted)
+{
+	return !st->all && wanted == SPLIT_NONE &&
+	       benefit_no_gain(&plan->benefit);
+}
+
+/*
+ * A split refused because no write is shown to silence the device is
+ * declined first when it would gain nothing anyway: that is the answer a
+ * maintainer wants first.  --all shows the refusal.
+ */
+static bool declines_unsplit(const struct convert_state *st,
+			     struct split_plan *plan,
+			     enum split_strategy wanted)
+{
+	if (st->all || wanted != SPLIT_NONE || !plan->silence_why)
+		return false;
+	split_benefit(plan, NULL, &plan->benefit);
+	return benefit_no_gain(&plan->benefit);
+}
+
+static void decline(struct convert_state *st, const struct tu *tu,
+		    const struct callsite *cs, const struct split_plan *plan,
+		    const char *refusal)
+{
+	char *reason = judge_no_gain_reason(plan, refusal);
+
+	add_result(st, tu->relpath, cs->line, cs->handler, "declined",
+		   refusal ? NULL : split_strategy_name(plan->strategy),
+		   R_NO_GAIN, reason);
+	st->results[st->nr_results - 1].benefit = benefit_json(&plan->benefit);
+	free(reason);
+}
+
+/* The handler at @def splits, and @cs asks for it: make the edits. */
+static int convert_site(struct convert_state *st, struct tu *tu,
+			struct callsite *cs, const char *buf, size_t len,
+			struct lock_module *lm)
+{
+	struct edit_list el, hdr;
+	struct strvec notes = STRVEC_INIT;
+	struct split_plan plan;
+	struct refusal why = REFUSAL_INIT;
+	char *hbuf = NULL, *hrel = NULL, *def_file;
+	const char *hfile;
+	struct changed_file *f, *hf = NULL;
+	enum split_strategy wanted;
+	int ret = -1;
+
+	def_file = cursor_file(cs->handler_def);
+	if (strcmp(def_file, tu->path)) {
+		add_result(st, tu->relpath, cs->line, cs->handler, "refused", NULL,
+			   R_HANDLER_NOT_HERE, "the handler is defined in another file");
+		free(def_file);
+		return -1;
+	}
+	free(def_file);
+	wanted = wanted_strategy(st, tu->relpath, cs->line, cs->handler);
+	split_plan_make(cs->handler_def, buf, len, cs->shared, cs->exclusive,
+			wanted, lm, &plan);
+	if (plan.strategy == SPLIT_NONE) {
+		if (!declines_unsplit(st, &plan, wanted))
+			add_result(st, tu->relpath, cs->line, cs->handler,
+				   "refused", NULL, plan.refusal.code,
+				   plan.refusal.text);
+		else
+			decline(st, tu, cs, &plan, plan.refusal.text);
+		split_plan_release(&plan);
+		return -1;
+	}
+	edit_list_init(&el, tu->relpath);
+	edit_list_init(&hdr, tu->relpath);
+	/* One header besides the handler's file: the fields' or the prototype's. */
+	hfile = plan.priv_file && plan.nr_handovers ? plan.priv_file : NULL;
+	if (plan.proto_file && hfile && strcmp(hfile, plan.proto_file)) {
+		refusal_set(&why, R_HEADER_MISMATCH, plan.handler,
+			    plan.priv_struct);
+		goto out;
+	}
+	if (plan.proto_file)
+		hfile = plan.proto_file;
+	if (hfile) {
+		hrel = kbuild_relpath(&st->kb, hfile);
+		if (!hrel)
+			hrel = kbuild_external_relpath(&st->kb, hfile);
+		if (!hrel) {
+			refusal_set(&why, R_STRUCT_OUTSIDE_TREE,
+				    plan.priv_struct);
+			goto out;
+		}
+		if (strcmp(hrel, tu->relpath)) {
+			hf = file_for(st, hrel);
+			hbuf = hf->old;
+			edit_list_release(&hdr);
+			edit_list_init(&hdr, hrel);
+		}
+	}
+	if (split_render_all(&plan, buf, len, hbuf ? hbuf : buf, &el,
+			     hbuf ? &hdr : &el, &notes, &why) ||
+	    callsite_rewrite(cs, tu->path, buf, len, plan.quick_name,
+			     plan.thread_name, request_form_of(&plan), &el,
+			     &notes, &why))
+		goto out;
+	if (plan.strategy != SPLIT_STAGED) {
+		split_benefit(&plan, &el, &plan.benefit);
+		if (declines(st, &plan, wanted)) {
+			decline(st, tu, cs, &plan, NULL);
+			ret = 1;
+			goto out;
+		}
+	}
+	/* file_for() may move the files of a driver: look both up again. */
+	f = file_for(st, tu->relpath);
+	edits_merge(&f->edits, &el);
+	if (hf)
+		edits_merge(&file_for(st, hrel)->edits, &hdr);
+	describe_conversion(&driver_for(st, tu->relpath)->body, &plan, &notes);
+	if (plan.strategy == SPLIT_STAGED)
+		driver_for(st, tu->relpath)->nr_staged++;
+	driver_for(st, tu->relpath)->nr_converted++;
+	add_result(st, tu->relpath, cs->line, cs->handler, "converted",
+		   split_strategy_name(plan.strategy),
+		   judge_strategy_reason(&plan), plan.why);
+	if (plan.strategy != SPLIT_STAGED)
+		st->results[st->nr_results - 1].benefit =
+			benefit_json(&plan.benefit);
+	ret = 0;
+out:
+	if (ret < 0)
+		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
+			   split_strategy_name(plan.strategy), why.code,
+			   why.text);
+	refusal_release(&why);
+	free(hrel);
+	strvec_clear(&notes);
+	edit_list_release(&el);
+	edit_list_release(&hdr);
+	split_plan_release(&plan);
+	return ret;
+}
+
+/*
+ * Scan's judgement of the request at @cs, when it refuses: the
+ * request-level checks (IRQF_NO_THREAD, a demultiplexer, ...) and the
+ * handler shapes convert cannot rewrite, with scan's code, so that the two
+ * commands give one decision.  NULL when scan lets it through.
+ */
+static const struct scan_site *judged_refusal(const struct scan_sites *ss,
+					      const struct callsite *cs)
+{
+	size_t i;
+
+	for (i = 0; i < ss->nr; i++) {
+		const struct scan_site *s = &ss->v[i];
+
+		if (s->call.line != cs->line || !s->reason_codes.nr ||
+		    (cs->handler && s->handler && strcmp(cs->handler, s->handler)))
+			continue;
+		if (s->verdict != VERDICT_CONVERTIBLE)
+			return s;
+	}
+	return NULL;
+}
+
+static void add_judged(struct convert_state *st, const char *relpath,
+		       const struct callsite *cs, const struct scan_site *s)
+{
+	int code = reason_lookup(s->reason_codes.v[0]);
+
+	add_result(st, relpath, cs->line, cs->handler,
+		   s->verdict == VERDICT_ALREADY_THREADED ?
+		   "already_threaded" : "refused", NULL,
+		   code < 0 ? R_HANDLER_UNRESOLVED : (enum reason)code,
+		   s->reasons.v[0]);
+}
+
+int convert_file(struct kbuild *kb, const char *relpath, void *data)
+{
+	struct convert_state *st = data;
+	struct callsite_list sites;
+	struct scan_sites judged = { NULL, 0, 0 };
+	struct scan_tu sst;
+	struct strvec done = STRVEC_INIT;
+	struct tu tu;
+	struct lock_module *lm = NULL;
+	char *buf;
+	size_t len, i, j;
+
+	(void)kb;
+	/* No site was judged, so no refusal: the exit status says it. */
+	if (tu_parse(st->index, &st->kb, relpath, &tu) < 0 || tu.nr_errors) {
+		char *shown = convert_patch_path(st, relpath);
+		const char *why = tu.first_error ? tu.first_error :
+				  "it does not parse";
+
+		/* Outside the configuration: another architecture's driver. */
+		if (!tu.in_config) {
+			warn("'%s' is outside the configuration and cannot be analysed with borrowed flags: %s",
+			     shown, why);
+		} else {
+			error("'%s' cannot be analysed: %s", shown, why);
+			st->nr_unparsed++;
+		}
+		free(shown);
+		tu_release(&tu);
+		return 0;
+	}
+	buf = read_file(tu.path, &len);
+	if (!buf)
+		die("cannot read '%s': %s", tu.path, strerror(errno));
+	scan_tu_init(&sst, tu.unit, relpath, st->kb.src);
+	scan_tu_run(&sst, !tu.in_config, &judged);
+	accessors_learn(tu.unit, tu.path);
+	callsites_find(tu.unit, tu.path, buf, &sites);
+	/* The whole module's locks, when there is something to convert. */
+	if (sites.nr)
+		lm = lock_module_open(st->index, &st->kb, &tu);
+	for (i = 0; i < sites.nr; i++) {
+		struct callsite *cs = &sites.v[i];
+		const struct scan_site *s;
+		bool seen = false;
+
+		if ((s = judged_refusal(&judged, cs))) {
+			add_judged(st, relpath, cs, s);
+			continue;
+		}
+		if (cs->refusal.text) {
+			add_result(st, relpath, cs->line, cs->handler,
+				   strstr(cs->callee, "threaded") ?
+				   "already_threaded" : "refused", NULL,
+				   cs->refusal.code, cs->refusal.text);
+			continue;
+		}
+		for (j = 0; j < done.nr; j++)
+			seen |= !strcmp(done.v[j], cs->handler);
+		if (seen) {
+			add_result(st, relpath, cs->line, cs->handler, "refused",
+				   NULL, R_REQUESTED_TWICE,
+				   reason_text(R_REQUESTED_TWICE));
+			continue;
+		}
+		if (!convert_site(st, &tu, cs, buf, len, lm))
+			strvec_push(&done, cs->handler);
+	}
+	strvec_clear(&done);
+	callsites_release(&sites);
+	scan_sites_release(&judged);
+	scan_tu_release(&sst);
+	lock_module_close(lm);
+	free(buf);
+	tu_release(&tu);
+	return 0;
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_CONVERT_STATE_H
+#define IRQCONV_CONVERT_STATE_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+
+#include "kbuild.h"
+#include "rewrite/edit.h"
+#include "util.h"
+
+/* What happened to one request site. */
+struct site_result {
+	char *file;
+	unsigned int line;
+	char *handler;
+	char *verdict;		/* converted, refused */
+	char *strategy;
+	const char *reason_code;
+	char *reason;
+	char *driver;
+	char *benefit;		/* JSON members of the benefit judgement */
+};
+
+/* The new contents of one file. */
+struct changed_file {
+	char *relpath;
+	char *old;
+	size_t old_len;
+	struct edit_list edits;
+};
+
+/* One driver: a directory's changed files and what to say about them. */
+struct driver {
+	char *dir;
+	struct changed_file *files;
+	size_t nr_files;
+	struct strbuf body;
+	unsigned int nr_converted;
+	unsigned int nr_staged;	/* of them, given a quick check only */
+	char *patch;		/* its file in the series, once written */
+};
+
+struct convert_state {
+	struct kbuild kb;
+	CXIndex index;
+	struct strvec strategies;
+	struct site_result *results;
+	size_t nr_results;
+	struct driver *drivers;
+	size_t nr_drivers;
+	bool json;
+	char *date;		/* of the mails, RFC 2822; NULL for now */
+	bool all;		/* --all: emit no-gain sites too */
+	unsigned int nr_unparsed;	/* input files that do not parse */
+};
+
+/* The directory part of @path, "." when it has none. */
+char *convert_dir_of(const char *path);
+/*
+ * Convert the request sites of @relpath (a kbuild_for_each_file() callback,
+ * @data the convert_state); a file that does not parse is counted.
+ */
+int convert_file(struct kbuild *kb, const char *relpath, void *data);
+/* -1, after a message, when a --strategy names no request site found. */
+int convert_check_strategies(const struct convert_state *st);
+
+/* A file's name in the table, the JSON and the cover letter. */
+char *convert_patch_path(const struct convert_state *st, const char *relpath);
+/* A file's name in a patch, for `git am` at the top of its tree. */
+char *convert_diff_path(const struct convert_state *st, const char *relpath);
+/* The mode git records for @relpath. */
+unsigned int convert_file_mode(const struct convert_state *st,
+			       const char *relpath);
+
+/* The site results as a table or as JSON lines on stdout. */
+void convert_print_table(const struct convert_state *st);
+void convert_print_json(const struct convert_state *st);
+/* One JSON object per site and line, as --format=json and sites.json have them. */
+void convert_json_lines(const struct convert_state *st, struct strbuf *out);
+
+/* The patch series of every driver with a converted site, into @outdir. */
+int convert_write_series(struct convert_state *st, const char *outdir,
+			 const char *author);
+
+#endif
