@@ -4,38 +4,15 @@
  * from the statements the old handler already had, plus the few lines the
  * split needs (hand-over of values, bottom-half bracketing, lock forms).
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/lock-thread.h"
-#include "convert/context.h"
-#include "convert/render-locks.h"
+#include "convert/render-decls.h"
 #include "convert/split.h"
 #include "convert/staged.h"
+#include "convert/thread-edits.h"
 #include "tu.h"
 
-/*
- * The length of the line ending at @s when the line there is empty ("\n",
- * or "\r\n" in a CRLF file), else 0.
- */
-static size_t empty_line_len(const char *s)
-{
-	if (s[0] == '\n')
-		return 1;
-	return s[0] == '\r' && s[1] == '\n' ? 2 : 0;
-}
-
-/* Whether the line before the one starting at @begin is empty. */
-static bool empty_line_before(const char *buf, size_t begin)
-{
-	if (begin < 2 || buf[begin - 1] != '\n')
-		return false;
-	return buf[begin - 2] == '\n' ||
-	       (begin >= 3 && buf[begin - 2] == '\r' && buf[begin - 3] == '\n');
-}
-
-/* Apply the edits of @el that fall inside [begin, end) to that span. */
 static void render_span(struct strbuf *out, const char *buf, size_t begin,
 			size_t end, const struct edit_list *el, bool with_end)
 {
@@ -329,7 +306,7 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 		    staged ? "IRQ_NEEDS_HANDLING" : "IRQ_WAKE_THREAD");
 	/* The old tail: the ways out that do not wake the thread end there. */
 	if (plan->lock_arg) {
-		if (!empty_line_len(buf + plan->stmts[plan->tail].line_begin))
+		if (!split_empty_line_len(buf + plan->stmts[plan->tail].line_begin))
 			strbuf_addch(out, '\n');
 		strbuf_add(out, buf + plan->stmts[plan->tail].line_begin,
 			   plan->body_close - plan->stmts[plan->tail].line_begin);
@@ -468,391 +445,13 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	 * Declarations end with a blank line, as the old body had it; with none
 	 * (pvscsi_shared_isr_thread()), the body follows the brace.
 	 */
-	if (body.len && !empty_line_len(body.buf) && out->len > decls)
+	if (body.len && !split_empty_line_len(body.buf) && out->len > decls)
 		strbuf_addch(out, '\n');
 	strbuf_add(out, body.buf ? body.buf : "", body.len);
 	strbuf_addstr(out, "}");
 	strbuf_release(&body);
 	free(header);
 	free(need);
-}
-
-/* The tasklet a call schedules: the field of `&obj->field`. */
-static CXCursor tasklet_field(CXCursor call)
-{
-	CXCursor arg, ref;
-	struct cursor_list kids = { NULL, 0, 0 };
-
-	if (clang_Cursor_getNumArguments(call) < 1)
-		return clang_getNullCursor();
-	arg = cursor_strip(clang_Cursor_getArgument(call, 0));
-	if (clang_getCursorKind(arg) == CXCursor_UnaryOperator) {
-		cursor_children(arg, &kids);
-		if (kids.nr == 1)
-			arg = cursor_strip(kids.v[0]);
-		cursor_list_release(&kids);
-	}
-	if (clang_getCursorKind(arg) != CXCursor_MemberRefExpr)
-		return clang_getNullCursor();
-	ref = clang_getCursorReferenced(arg);
-	return clang_getCursorKind(ref) == CXCursor_FieldDecl ? ref :
-		clang_getNullCursor();
-}
-
-static bool is_tasklet_call(const char *callee)
-{
-	return starts_with(callee, "tasklet_");
-}
-
-struct tasklet_fold {
-	CXCursor field;
-	char *fn;		/* the tasklet's function */
-	CXCursor fn_decl;
-	struct cursor_list removals;	/* setup and kill calls, whole lines */
-	char *refusal;
-};
-
-/*
- * Can the tasklet scheduled by @call be folded into the thread?  Only when
- * it is set up with tasklet_setup() in this file (so its function takes the
- * tasklet itself and can be called directly), scheduled from nowhere else,
- * and never disabled.
- */
-static void plan_tasklet_fold(CXCursor call, const struct split_plan *plan,
-			      struct tasklet_fold *tf)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
-	CXCursor root = clang_getTranslationUnitCursor(tu);
-	struct cursor_list calls = { NULL, 0, 0 };
-	struct cursor_range def = plan->def_range;
-	size_t i;
-
-	memset(tf, 0, sizeof(*tf));
-	tf->field = tasklet_field(call);
-	if (clang_Cursor_isNull(tf->field)) {
-		tf->refusal = xstrdup("the tasklet is not a field of a structure");
-		return;
-	}
-	find_calls(root, is_tasklet_call, &calls);
-	for (i = 0; i < calls.nr && !tf->refusal; i++) {
-		CXCursor c = calls.v[i];
-		char *name, *file;
-		struct cursor_range r;
-
-		if (!clang_equalCursors(tasklet_field(c), tf->field))
-			continue;
-		file = cursor_file(c);
-		if (strcmp(file, plan->file)) {
-			free(file);
-			continue;
-		}
-		free(file);
-		name = call_name(c);
-		r = cursor_range(c);
-		if (!strcmp(name, "tasklet_setup") &&
-		    clang_Cursor_getNumArguments(c) == 2) {
-			CXCursor fn = cursor_strip(clang_Cursor_getArgument(c, 1));
-
-			if (clang_getCursorKind(fn) == CXCursor_DeclRefExpr) {
-				tf->fn_decl = clang_getCursorReferenced(fn);
-				tf->fn = cursor_name(tf->fn_decl);
-			}
-			cursor_list_push(&tf->removals, c);
-		} else if (!strcmp(name, "tasklet_kill")) {
-			cursor_list_push(&tf->removals, c);
-		} else if (!strcmp(name, "tasklet_schedule")) {
-			if (r.begin < def.begin || r.end > def.end)
-				tf->refusal = xstrdup("the tasklet is also scheduled outside the handler");
-		} else {
-			tf->refusal = xasprintf("the driver calls %s() on the tasklet",
-						name);
-		}
-		free(name);
-	}
-	cursor_list_release(&calls);
-	if (!tf->refusal && !tf->fn)
-		tf->refusal = xstrdup("the tasklet is not set up with tasklet_setup() in this file");
-}
-
-static void tasklet_fold_release(struct tasklet_fold *tf)
-{
-	free(tf->fn);
-	free(tf->refusal);
-	cursor_list_release(&tf->removals);
-}
-
-/*
- * A function the thread now calls directly but that is defined after it
- * needs a prototype ahead of the two halves.
- */
-static void add_prototype_before(struct strbuf *protos, CXCursor fn,
-				 const struct split_plan *plan, const char *buf)
-{
-	struct cursor_list kids = { NULL, 0, 0 };
-	CXCursor def = clang_getCursorDefinition(fn);
-	struct cursor_range r = cursor_range(def);
-	size_t i, body = r.end;
-
-	if (clang_Cursor_isNull(def) || r.begin < plan->def_range.begin)
-		return;
-	cursor_children(def, &kids);
-	for (i = 0; i < kids.nr; i++)
-		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-			body = cursor_range(kids.v[i]).begin;
-	cursor_list_release(&kids);
-	while (body > r.begin && isspace((unsigned char)buf[body - 1]))
-		body--;
-	strbuf_add(protos, buf + r.begin, body - r.begin);
-	strbuf_addstr(protos, ";\n\n");
-}
-
-/* Remove the whole line(s) of the statement @call stands in. */
-static void remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
-			      CXCursor call, const char *why)
-{
-	struct cursor_range r = cursor_range(call);
-	size_t begin = split_line_start(buf, r.begin);
-	size_t end = split_line_after(buf, len, r.end);
-
-	/* Between two blank lines: take one of them too. */
-	if (empty_line_before(buf, begin) && end < len)
-		end += empty_line_len(buf + end);
-	edit_add(el, begin, end - begin, "", why);
-}
-
-/*
- * The tasklets the thread will call directly run in the thread, not in
- * softirq context: what they lock asks nothing of the thread's lock forms
- * (@folded), until the plan is made (!@folded).
- */
-static void mark_folds(const struct split_plan *plan, bool folded)
-{
-	size_t i, k;
-
-	for (i = 0; i < plan->nr_stmts; i++) {
-		struct cursor_list calls = { NULL, 0, 0 };
-
-		if (plan->stmts[i].role != ROLE_THREAD)
-			continue;
-		find_calls(plan->stmts[i].cursor, any_callee, &calls);
-		for (k = 0; k < calls.nr; k++) {
-			struct tasklet_fold tf;
-			char *name = call_name(calls.v[k]);
-
-			if (!strcmp(name, "tasklet_schedule")) {
-				plan_tasklet_fold(calls.v[k], plan, &tf);
-				if (!tf.refusal && tf.fn)
-					lock_thread_fold(plan->lm, tf.fn_decl,
-							 folded);
-				tasklet_fold_release(&tf);
-			}
-			free(name);
-		}
-		cursor_list_release(&calls);
-	}
-}
-
-/*
- * Edits inside the thread's statements, and elsewhere in the file for a
- * folded tasklet.  Returns -1 after a refusal written to @why.
- */
-static int plan_thread_edits(const struct split_plan *plan, const char *buf,
-			     size_t len, struct edit_list *inner,
-			     struct edit_list *el, bool *need_flags, bool *need_ret,
-			     bool *bh_region,
-			     struct strbuf *protos, struct strvec *notes,
-			     struct refusal *why)
-{
-	bool *wraps = xcalloc(plan->nr_stmts + 1, sizeof(*wraps));
-	struct strvec bh_ids = STRVEC_INIT;
-	size_t i, k;
-	int ret;
-
-	*need_flags = false;
-	*need_ret = false;
-	*bh_region = false;
-	mark_folds(plan, true);
-	ret = thread_lock_forms(plan, buf, inner, need_flags, &bh_ids, notes,
-				why);
-	if (ret)
-		goto out;
-	for (i = 0; i < plan->nr_stmts; i++) {
-		const struct split_stmt *st = &plan->stmts[i];
-		struct cursor_list calls = { NULL, 0, 0 };
-		bool wrap = false;
-		bool folded = false;
-
-		if (st->role != ROLE_THREAD)
-			continue;
-		find_calls(st->cursor, any_callee, &calls);
-		for (k = 0; k < calls.nr; k++) {
-			CXCursor c = calls.v[k];
-			char *name = call_name(c);
-			struct cursor_range r = cursor_range(c);
-
-			if (!strcmp(name, "tasklet_schedule")) {
-				struct tasklet_fold tf;
-
-				plan_tasklet_fold(c, plan, &tf);
-				if (tf.refusal) {
-					strvec_push_nodup(notes, xasprintf("Tasklet kept: %s.", tf.refusal));
-					wrap = true;
-				} else if (!r.in_macro) {
-					size_t j;
-					char *arg = first_arg_text(c, buf);
-					char *field = cursor_name(tf.field);
-
-					edit_add_take(inner, r.begin, r.end - r.begin,
-						 xasprintf("%s(%s)", tf.fn, arg),
-						 "tasklet folded");
-					add_prototype_before(protos, tf.fn_decl,
-							     plan, buf);
-					for (j = 0; j < tf.removals.nr; j++)
-						remove_stmt_lines(el, buf, len,
-								  tf.removals.v[j],
-								  "tasklet setup/kill");
-					strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly; its tasklet_setup() and tasklet_kill() are gone, and free_irq() waits for the thread as tasklet_kill() waited for the tasklet.",
-									  field, tf.fn));
-					folded = true;
-					free(arg);
-					free(field);
-				}
-				tasklet_fold_release(&tf);
-			} else if (kapi_raiser(name)) {
-				wrap = true;
-			}
-			if (is_irqoff_helper(name) && !r.in_macro) {
-				char *plain = xstrndup(name, strlen(name) -
-						       strlen("_irqoff"));
-				CXCursor callee = clang_getCursorReferenced(c);
-
-				(void)callee;
-				edit_add(inner, r.begin, strlen(name), plain,
-					 "irqoff helper");
-				strvec_push_nodup(notes, xasprintf("%s() assumed interrupts off; the thread calls %s().",
-								  name, plain));
-				free(plain);
-			}
-			if (is_context_query(name))
-				strvec_push_nodup(notes, xasprintf("%s() in the moved code now sees thread context: check what it decides.",
-								  name));
-			free(name);
-		}
-		cursor_list_release(&calls);
-		if (!wrap && !folded && plan->lm &&
-		    lock_thread_raises(plan->lm, st->cursor))
-			wrap = true;
-		wraps[i] = wrap || folded;
-		if ((wrap || folded) && plan->lock_arg) {
-			/* local_bh_enable() must not run with irqs off */
-			*bh_region = true;
-			strvec_push(notes, "Softirq work the thread raises (NAPI, tx completions, tasklets) would otherwise wait for ksoftirqd: the thread's locked region is bracketed with local_bh_disable()/local_bh_enable(), outside the irqsave lock, so that it runs on the way out.");
-		} else if (wrap || folded) {
-			if (wrap)
-				strvec_push(notes, "Softirq work raised by the thread (NAPI, tasklets) is bracketed with local_bh_disable()/local_bh_enable() so that it runs on the way out instead of waiting for the next interrupt.");
-			if (folded)
-				strvec_push(notes, "The folded tasklet function runs with bottom halves disabled, as it did in the tasklet, so what it calls (locks it shares with softirq code, completion callbacks) keeps the context it expects.");
-		}
-	}
-	if (!plan->lock_arg)
-		ret = thread_bh_brackets(plan, buf, wraps, &bh_ids, inner, need_ret,
-					 notes, why);
-out:
-	free(wraps);
-	mark_folds(plan, false);
-	strvec_clear(&bh_ids);
-	return ret;
-}
-
-/*
- * The handler's forward declarations in its file, each one written again for
- * every name of @names; @keep_old keeps the handler's own (staged: the old
- * handler stays) instead of replacing it.
- */
-static void add_prototypes(const struct split_plan *plan, const char *buf,
-			   size_t len, struct edit_list *el, const char *hbuf,
-			   struct edit_list *hdr,
-			   const char *const *names, size_t nr, bool keep_old)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(plan->def);
-	CXCursor root = clang_getTranslationUnitCursor(tu);
-	struct cursor_list kids = { NULL, 0, 0 };
-	size_t i, k;
-
-	cursor_children(root, &kids);
-	for (i = 0; i < kids.nr; i++) {
-		CXCursor c = kids.v[i];
-		struct strbuf sb = STRBUF_INIT;
-		struct cursor_range r;
-		char *name, *file, *text, *q;
-		const char *fbuf = buf;
-		struct edit_list *fel = el;
-		size_t flen = len;
-		size_t begin, end;
-
-		if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-		    clang_isCursorDefinition(c))
-			continue;
-		name = cursor_name(c);
-		file = cursor_file(c);
-		/* The header's copy goes through its own edit list. */
-		if (hdr != el && plan->proto_file &&
-		    !strcmp(file, plan->proto_file)) {
-			fbuf = hbuf;
-			fel = hdr;
-			flen = strlen(hbuf);
-		}
-		if (strcmp(name, plan->handler) ||
-		    (fel == el && strcmp(file, plan->file))) {
-			free(name);
-			free(file);
-			continue;
-		}
-		r = cursor_range(c);
-		begin = split_line_start(fbuf, r.begin);
-		end = split_line_after(fbuf, flen, r.end);
-		text = xstrndup(fbuf + begin, end - begin);
-		/* The prototype names the handler once. */
-		q = strstr(text, plan->handler);
-		for (k = 0; k < nr; k++)
-			strbuf_addf(&sb, "%.*s%s%s", (int)(q - text), text,
-				    names[k], q + strlen(plan->handler));
-		edit_add(fel, begin, keep_old ? 0 : end - begin, sb.buf,
-			 "prototypes");
-		strbuf_release(&sb);
-		free(text);
-		free(name);
-		free(file);
-	}
-	cursor_list_release(&kids);
-}
-
-static void add_fields(const struct split_plan *plan, const char *hbuf,
-		       struct edit_list *hdr)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i, at;
-
-	if (!plan->nr_handovers)
-		return;
-	at = split_line_start(hbuf, plan->priv_close);
-	/* Before a flexible array, above the comment lines that describe it. */
-	while (hbuf[plan->priv_close] != '}' && at > 0) {
-		size_t prev = split_line_start(hbuf, at - 1);
-		size_t p = prev;
-
-		while (hbuf[p] == ' ' || hbuf[p] == '\t')
-			p++;
-		if (strncmp(hbuf + p, "/*", 2) && hbuf[p] != '*' &&
-		    strncmp(hbuf + p, "//", 2))
-			break;
-		at = prev;
-	}
-	for (i = 0; i < plan->nr_handovers; i++)
-		strbuf_addf(&sb, "\tatomic_t %s;\t/* from %s() */\n",
-			    plan->handovers[i].field, plan->quick_name);
-	edit_add(hdr, at, 0, sb.buf, "handover field");
-	strbuf_release(&sb);
 }
 
 int split_render_all(const struct split_plan *plan, const char *buf,
@@ -878,7 +477,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	if (plan->strategy == SPLIT_STAGED)
 		ret = staged_handler_edits(plan, buf, el, notes, why);
 	else
-		ret = plan_thread_edits(plan, buf, len, &inner, el, &need_flags,
+		ret = render_thread_edits(plan, buf, len, &inner, el, &need_flags,
 					&need_ret,
 					&bh_region, &text, notes, why);
 	if (ret)
@@ -902,9 +501,9 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		render_quick(&text, plan, buf);
 		staged_tidy(&text);
 		edit_add(el, insert_at, 0, text.buf, "quick check");
-		add_prototypes(plan, buf, len, el, hbuf, hdr,
+		render_prototypes(plan, buf, len, el, hbuf, hdr,
 			       (const char *const[]){ plan->quick_name }, 1, true);
-		add_fields(plan, hbuf, hdr);
+		render_handover_fields(plan, hbuf, hdr);
 		goto out;
 	}
 	/*
@@ -916,10 +515,10 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		      need_flags || plan->lock_arg, need_ret, bh_region);
 	edit_add(el, insert_at, plan->def_range.end - insert_at, text.buf,
 		 "quick check and thread");
-	add_prototypes(plan, buf, len, el, hbuf, hdr,
+	render_prototypes(plan, buf, len, el, hbuf, hdr,
 		       (const char *const[]){ plan->quick_name, plan->thread_name },
 		       2, false);
-	add_fields(plan, hbuf, hdr);
+	render_handover_fields(plan, hbuf, hdr);
 out:
 	strbuf_release(&text);
 	edit_list_release(&inner);

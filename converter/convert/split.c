@@ -46,6 +46,26 @@ size_t split_line_after(const char *buf, size_t len, size_t off)
 	return off < len ? off + 1 : len;
 }
 
+/*
+ * The length of the line ending at @s when the line there is empty ("\n",
+ * or "\r\n" in a CRLF file), else 0.
+ */
+size_t split_empty_line_len(const char *s)
+{
+	if (s[0] == '\n')
+		return 1;
+	return s[0] == '\r' && s[1] == '\n' ? 2 : 0;
+}
+
+/* Whether the line before the one starting at @begin is empty. */
+bool split_empty_line_before(const char *buf, size_t begin)
+{
+	if (begin < 2 || buf[begin - 1] != '\n')
+		return false;
+	return buf[begin - 2] == '\n' ||
+	       (begin >= 3 && buf[begin - 2] == '\r' && buf[begin - 3] == '\n');
+}
+
 void refuse(struct split_plan *plan, enum reason r, ...)
 {
 	va_list ap;

@@ -123,6 +123,10 @@ struct split_plan {
 /* Offsets of the start of the line holding @off, and just past its end. */
 size_t split_line_start(const char *buf, size_t off);
 size_t split_line_after(const char *buf, size_t len, size_t off);
+/* The length of an empty line at @s ("\n" or "\r\n"), else 0. */
+size_t split_empty_line_len(const char *s);
+/* Whether the line before the one starting at @begin is empty. */
+bool split_empty_line_before(const char *buf, size_t begin);
 /* spin_lock and the variants that may take a lock in hard-irq context */
 bool split_is_lock(const char *callee);
 

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Folding deferred work into the thread: a tasklet scheduled only by the
+ * handler becomes a direct call of its function, and its setup and kill go.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/lock-thread.h"
+#include "convert/fold.h"
+#include "tu.h"
+
+/* The tasklet a call schedules: the field of `&obj->field`. */
+static CXCursor tasklet_field(CXCursor call)
+{
+	CXCursor arg, ref;
+	struct cursor_list kids = { NULL, 0, 0 };
+
+	if (clang_Cursor_getNumArguments(call) < 1)
+		return clang_getNullCursor();
+	arg = cursor_strip(clang_Cursor_getArgument(call, 0));
+	if (clang_getCursorKind(arg) == CXCursor_UnaryOperator) {
+		cursor_children(arg, &kids);
+		if (kids.nr == 1)
+			arg = cursor_strip(kids.v[0]);
+		cursor_list_release(&kids);
+	}
+	if (clang_getCursorKind(arg) != CXCursor_MemberRefExpr)
+		return clang_getNullCursor();
+	ref = clang_getCursorReferenced(arg);
+	return clang_getCursorKind(ref) == CXCursor_FieldDecl ? ref :
+		clang_getNullCursor();
+}
+
+static bool is_tasklet_call(const char *callee)
+{
+	return starts_with(callee, "tasklet_");
+}
+
+/*
+ * Can the tasklet scheduled by @call be folded into the thread?  Only when
+ * it is set up with tasklet_setup() in this file (so its function takes the
+ * tasklet itself and can be called directly), scheduled from nowhere else,
+ * and never disabled.
+ */
+void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
+		       struct tasklet_fold *tf)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
+	CXCursor root = clang_getTranslationUnitCursor(tu);
+	struct cursor_list calls = { NULL, 0, 0 };
+	struct cursor_range def = plan->def_range;
+	size_t i;
+
+	memset(tf, 0, sizeof(*tf));
+	tf->field = tasklet_field(call);
+	if (clang_Cursor_isNull(tf->field)) {
+		tf->refusal = xstrdup("the tasklet is not a field of a structure");
+		return;
+	}
+	find_calls(root, is_tasklet_call, &calls);
+	for (i = 0; i < calls.nr && !tf->refusal; i++) {
+		CXCursor c = calls.v[i];
+		char *name, *file;
+		struct cursor_range r;
+
+		if (!clang_equalCursors(tasklet_field(c), tf->field))
+			continue;
+		file = cursor_file(c);
+		if (strcmp(file, plan->file)) {
+			free(file);
+			continue;
+		}
+		free(file);
+		name = call_name(c);
+		r = cursor_range(c);
+		if (!strcmp(name, "tasklet_setup") &&
+		    clang_Cursor_getNumArguments(c) == 2) {
+			CXCursor fn = cursor_strip(clang_Cursor_getArgument(c, 1));
+
+			if (clang_getCursorKind(fn) == CXCursor_DeclRefExpr) {
+				tf->fn_decl = clang_getCursorReferenced(fn);
+				tf->fn = cursor_name(tf->fn_decl);
+			}
+			cursor_list_push(&tf->removals, c);
+		} else if (!strcmp(name, "tasklet_kill")) {
+			cursor_list_push(&tf->removals, c);
+		} else if (!strcmp(name, "tasklet_schedule")) {
+			if (r.begin < def.begin || r.end > def.end)
+				tf->refusal = xstrdup("the tasklet is also scheduled outside the handler");
+		} else {
+			tf->refusal = xasprintf("the driver calls %s() on the tasklet",
+						name);
+		}
+		free(name);
+	}
+	cursor_list_release(&calls);
+	if (!tf->refusal && !tf->fn)
+		tf->refusal = xstrdup("the tasklet is not set up with tasklet_setup() in this file");
+}
+
+void fold_release(struct tasklet_fold *tf)
+{
+	free(tf->fn);
+	free(tf->refusal);
+	cursor_list_release(&tf->removals);
+}
+
+/*
+ * A function the thread now calls directly but that is defined after it
+ * needs a prototype ahead of the two halves.
+ */
+void fold_add_prototype_before(struct strbuf *protos, CXCursor fn,
+			       const struct split_plan *plan, const char *buf)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor def = clang_getCursorDefinition(fn);
+	struct cursor_range r = cursor_range(def);
+	size_t i, body = r.end;
+
+	if (clang_Cursor_isNull(def) || r.begin < plan->def_range.begin)
+		return;
+	cursor_children(def, &kids);
+	for (i = 0; i < kids.nr; i++)
+		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
+			body = cursor_range(kids.v[i]).begin;
+	cursor_list_release(&kids);
+	while (body > r.begin && isspace((unsigned char)buf[body - 1]))
+		body--;
+	strbuf_add(protos, buf + r.begin, body - r.begin);
+	strbuf_addstr(protos, ";\n\n");
+}
+
+/* Remove the whole line(s) of the statement @call stands in. */
+void fold_remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
+			    CXCursor call, const char *why)
+{
+	struct cursor_range r = cursor_range(call);
+	size_t begin = split_line_start(buf, r.begin);
+	size_t end = split_line_after(buf, len, r.end);
+
+	/* Between two blank lines: take one of them too. */
+	if (split_empty_line_before(buf, begin) && end < len)
+		end += split_empty_line_len(buf + end);
+	edit_add(el, begin, end - begin, "", why);
+}
+
+/*
+ * The tasklets the thread will call directly run in the thread, not in
+ * softirq context: what they lock asks nothing of the thread's lock forms
+ * (@folded), until the plan is made (!@folded).
+ */
+void fold_mark(const struct split_plan *plan, bool folded)
+{
+	size_t i, k;
+
+	for (i = 0; i < plan->nr_stmts; i++) {
+		struct cursor_list calls = { NULL, 0, 0 };
+
+		if (plan->stmts[i].role != ROLE_THREAD)
+			continue;
+		find_calls(plan->stmts[i].cursor, any_callee, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			struct tasklet_fold tf;
+			char *name = call_name(calls.v[k]);
+
+			if (!strcmp(name, "tasklet_schedule")) {
+				fold_plan_tasklet(calls.v[k], plan, &tf);
+				if (!tf.refusal && tf.fn)
+					lock_thread_fold(plan->lm, tf.fn_decl,
+							 folded);
+				fold_release(&tf);
+			}
+			free(name);
+		}
+		cursor_list_release(&calls);
+	}
+}
+
