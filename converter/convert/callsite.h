@@ -56,4 +56,18 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		     const char *thread, enum request_form form,
 		     struct edit_list *el, struct strvec *notes, struct refusal *why);
 
+/*
+ * A direct call of the old handler outside the request (a netpoll
+ * controller) becomes the quick check and a wake-up of the thread; -1 when
+ * the call is not a statement of its own line.
+ */
+int callsite_rewrite_direct_call(CXCursor call, const char *buf, size_t len,
+				 const char *quick, enum request_form form,
+				 struct edit_list *el, struct strvec *notes,
+				 const char *handler);
+
+/* The column at @off, tabs at 8; an argument's text on one line. */
+size_t callsite_column_of(const char *buf, size_t off);
+char *callsite_arg_text(const char *buf, CXCursor arg);
+
 #endif

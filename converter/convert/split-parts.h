@@ -49,6 +49,21 @@ int plan_handovers(struct split_plan *plan, struct locals *l);
 bool handed_over(const struct split_plan *plan, const char *name);
 char *zero_check_var(CXCursor check, const struct locals *l);
 
+/* split-tail.c: a locked handler's tail, and the gotos that reach it */
+struct goto_walk {
+	const char *label;	/* NULL: any goto counts */
+	bool other;		/* a goto to another label */
+	bool found;		/* a goto to @label */
+};
+
+CXCursor find_tail_unlock(struct split_plan *plan);
+char *tail_ret_var(const struct split_plan *plan);
+bool is_plain_set(CXCursor stmt, const char *var);
+char *goto_label(CXCursor c);
+void walk_gotos(CXCursor c, struct goto_walk *w);
+bool tail_returns_none(const struct split_plan *plan,
+		       const struct locals *l, size_t at);
+
 /* split-roles.c: the statements and their side of the split */
 int cut_statements(struct split_plan *plan, CXCursor body,
 		   const char *buf, size_t len);
