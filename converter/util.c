@@ -206,6 +206,14 @@ bool starts_with(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+bool name_in(const char *name, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(name, *list))
+			return true;
+	return false;
+}
+
 bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);

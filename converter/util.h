@@ -59,6 +59,8 @@ void strvec_push_nodup(struct strvec *sv, char *s);
 void strvec_clear(struct strvec *sv);
 
 bool starts_with(const char *s, const char *prefix);
+/* Whether @name is one of the NULL-terminated @list. */
+bool name_in(const char *name, const char *const *list);
 bool ends_with(const char *s, const char *suffix);
 
 /* Whole-file helpers; read_file returns NULL and sets errno on failure. */

@@ -238,14 +238,6 @@ bool has_return(CXCursor c)
 enum wrapper_kind { READS, WRITES };
 static bool in_wrapper(enum wrapper_kind k, const char *callee);
 
-static bool name_in(const char *name, const char *const *list)
-{
-	for (; *list; list++)
-		if (!strcmp(name, *list))
-			return true;
-	return false;
-}
-
 /* The MMIO and port accessors every register macro of a driver ends in. */
 bool is_device_read(const char *callee)
 {

@@ -364,14 +364,6 @@ bool cx_calls_matching(CXCursor c, bool (*pred)(const char *name),
 	return ret;
 }
 
-bool name_in(const char *name, const char *const *list)
-{
-	for (; *list; list++)
-		if (!strcmp(name, *list))
-			return true;
-	return false;
-}
-
 static enum CXChildVisitResult irqf_visit(CXCursor c, CXCursor parent,
 					  CXClientData data)
 {

@@ -93,8 +93,6 @@ bool cx_references(CXCursor c, CXCursor decl);
  * callee for which @pred is true; *@found gets the first such name. */
 bool cx_calls_matching(CXCursor c, bool (*pred)(const char *name),
 		       int depth, char **found);
-/* Whether @name is one of the NULL-terminated @list. */
-bool name_in(const char *name, const char *const *list);
 
 /* Value of an IRQF_* flag macro in this translation unit, 0 if unknown. */
 void scan_tu_load_irqf(struct scan_tu *st);
