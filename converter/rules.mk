@@ -12,14 +12,18 @@ IRQCONV_VERSION := 0.1-$(shell git describe --always --dirty 2>/dev/null || echo
 # Evaluated on use, so a missing llvm-config only matters when building.
 LLVM_INCDIR = $(shell $(LLVM_CONFIG) --includedir)
 LLVM_LIBDIR = $(shell $(LLVM_CONFIG) --libdir)
+# jansson writes and reads the JSON records (converter/jsonl.c).
+JANSSON_CFLAGS = $(shell pkg-config --cflags jansson)
+JANSSON_LIBS = $(shell pkg-config --libs jansson)
 
 CONVERTER_CFLAGS = -std=gnu11 -O2 -g -Wall -Wextra -Werror \
 	-Wno-missing-field-initializers -Iconverter -I$(LLVM_INCDIR) \
+	$(JANSSON_CFLAGS) \
 	-DIRQCONV_VERSION='"$(IRQCONV_VERSION)"' \
 	-DIRQCONV_BUILD_DIR='"$(abspath $(BUILD))"' \
 	-DIRQCONV_COCCI_DIR='"$(abspath semantic-patches)"' -MMD -MP
 CONVERTER_LDFLAGS = -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR)
-CONVERTER_LIBS = -lclang -lpthread
+CONVERTER_LIBS = -lclang -lpthread $(JANSSON_LIBS)
 
 .PHONY: irqconv
 irqconv: $(IRQCONV)

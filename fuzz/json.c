@@ -1,125 +1,138 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The JSON reader of review (json_get(), through which sites.json is read):
- * any line, with every key sites.json has; and the round trip: a line of
- * NUL-separated values, written the way convert writes sites.json, gives
- * each value back under its key.  Only the public functions are used, so
- * the target outlives a change of the reader's insides.
+ * sites.json as review reads it (review_sites_parse(), around jansson):
+ * any text; and the round trip: the input cut at NUL bytes into values, a
+ * record written from them with the helpers convert writes sites.json with
+ * (jsonl.c), reads back with each value under its key.  A value that is
+ * not UTF-8 comes back as jsonl_string() made it; a valid one unchanged.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
+#include "jsonl.h"
 #include "review/review.h"
 
+/* As convert writes them; "line" is a number. */
 static const char *const keys[] = {
-	"file", "line", "handler", "verdict", "strategy", "reason", "driver",
-	"patch",
+	"file", "line", "handler", "verdict", "strategy", "reason_code",
+	"reason", "driver", "patch",
 };
 
-static void any_line(const char *line)
+static bool required(size_t i)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(keys); i++)
-		free(json_get(line, keys[i]));
+	return i <= 1 || i == 3;
 }
 
-/*
- * The code point of a well-formed two- or three-byte UTF-8 sequence at @s
- * outside the surrogates, with its length in *@len; 0 otherwise.
- */
-static unsigned int utf8_at(const unsigned char *s, size_t *len)
+static char **field(struct review_site *s, size_t i)
 {
-	unsigned int cp;
-
-	if ((s[0] & 0xe0) == 0xc0 && (s[1] & 0xc0) == 0x80) {
-		cp = (s[0] & 0x1f) << 6 | (s[1] & 0x3f);
-		*len = 2;
-		return cp >= 0x80 ? cp : 0;
-	}
-	if ((s[0] & 0xf0) == 0xe0 && (s[1] & 0xc0) == 0x80 &&
-	    (s[2] & 0xc0) == 0x80) {
-		cp = (s[0] & 0x0f) << 12 | (s[1] & 0x3f) << 6 | (s[2] & 0x3f);
-		*len = 3;
-		return cp >= 0x800 && (cp < 0xd800 || cp >= 0xe000) ? cp : 0;
-	}
-	return 0;
-}
-
-/*
- * As cmd-convert.c and scan/output-json.c escape strings, or (@short_escapes)
- * as other writers may: \b \f \r \/ \u007f, and \uXXXX for UTF-8.
- */
-static void json_string(struct strbuf *sb, const char *s, bool short_escapes)
-{
-	static const char *const shorts[256] = {
-		['\b'] = "\\b", ['\f'] = "\\f", ['\r'] = "\\r",
-		['/'] = "\\/", [0x7f] = "\\u007f",
+	char **fields[] = {
+		&s->file, &s->line, &s->handler, &s->verdict, &s->strategy,
+		&s->reason_code, &s->reason, &s->driver, &s->patch,
 	};
 
-	strbuf_addch(sb, '"');
-	for (; *s; s++) {
-		unsigned char c = *s;
-		unsigned int cp;
-		size_t len;
-
-		if (short_escapes && shorts[c])
-			strbuf_addstr(sb, shorts[c]);
-		else if (short_escapes &&
-			 (cp = utf8_at((const unsigned char *)s, &len))) {
-			strbuf_addf(sb, "\\u%04x", cp);
-			s += len - 1;
-		} else if (c == '"' || c == '\\')
-			strbuf_addf(sb, "\\%c", c);
-		else if (c == '\n')
-			strbuf_addstr(sb, "\\n");
-		else if (c == '\t')
-			strbuf_addstr(sb, "\\t");
-		else if (c < 0x20)
-			strbuf_addf(sb, "\\u%04x", c);
-		else
-			strbuf_addch(sb, c);
-	}
-	strbuf_addch(sb, '"');
+	return fields[i];
 }
 
-static void round_trip(char **values, size_t n, bool short_escapes)
+static void any_text(const char *text)
 {
-	struct strbuf line = STRBUF_INIT;
+	struct review_set rs;
+	size_t i, j;
+
+	memset(&rs, 0, sizeof(rs));
+	if (!review_sites_parse(&rs, "sites.json", text))
+		for (i = 0; i < rs.nr_sites; i++)
+			for (j = 0; j < ARRAY_SIZE(keys); j++)
+				if (!*field(&rs.sites[i], j))
+					fuzz_fail("site %zu has no '%s'", i,
+						  keys[j]);
+	review_sites_release(&rs);
+}
+
+/* What @value reads back as, after the checks of jsonl_string(). */
+static char *expected(const char *value)
+{
+	json_t *written = jsonl_string(value), *plain = json_string(value);
+	char *text = xstrdup(json_string_value(written));
+
+	if (plain && strcmp(text, value))
+		fuzz_fail("UTF-8 '%s' written as '%s'", value, text);
+	json_decref(plain);
+	json_decref(written);
+	return text;
+}
+
+static char *write_value(json_t *obj, size_t i, const char *value)
+{
+	unsigned long long line;
+
+	if (!value) {
+		jsonl_set_null(obj, keys[i]);
+		return xstrdup("");
+	}
+	if (i != 1) {
+		jsonl_set_string(obj, keys[i], value);
+		return expected(value);
+	}
+	line = strtoull(value, NULL, 10);
+	jsonl_set_uint(obj, keys[i], line);
+	return xasprintf("%lld", (long long)line);
+}
+
+static void compare(const struct review_set *rs, char **want,
+		    const char *text)
+{
 	size_t i;
 
-	strbuf_addch(&line, '{');
-	for (i = 0; i < n; i++) {
-		if (i)
-			strbuf_addch(&line, ',');
-		json_string(&line, keys[i], false);
-		strbuf_addch(&line, ':');
-		json_string(&line, values[i], short_escapes);
-	}
-	strbuf_addch(&line, '}');
-	for (i = 0; i < n; i++) {
-		char *v = json_get(line.buf, keys[i]);
+	if (rs->nr_sites != 1)
+		fuzz_fail("%zu sites read from %s", rs->nr_sites, text);
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		const char *got = *field(&rs->sites[0], i);
 
-		if (!v || strcmp(v, values[i]))
-			fuzz_fail("key '%s' of %s: '%s', written '%s'", keys[i],
-				  line.buf, v ? v : "(none)", values[i]);
-		free(v);
+		if (strcmp(got, want[i]))
+			fuzz_fail("'%s' of %s: '%s', written '%s'", keys[i],
+				  text, got, want[i]);
 	}
-	strbuf_release(&line);
+}
+
+static void round_trip(char **values, size_t n)
+{
+	char *want[ARRAY_SIZE(keys)];
+	struct strbuf text = STRBUF_INIT;
+	json_t *obj = jsonl_object();
+	bool complete = true;
+	struct review_set rs;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		want[i] = write_value(obj, i, i < n ? values[i] : NULL);
+		complete &= i < n || !required(i);
+	}
+	jsonl_append(&text, obj);
+	if (strchr(text.buf, '\n') != text.buf + text.len - 1)
+		fuzz_fail("a record of more than one line: %s", text.buf);
+	memset(&rs, 0, sizeof(rs));
+	if (review_sites_parse(&rs, "sites.json", text.buf) != -!complete)
+		fuzz_fail("%s: %s", text.buf, complete ?
+			  "refused" : "accepted without a required member");
+	if (complete)
+		compare(&rs, want, text.buf);
+	review_sites_release(&rs);
+	for (i = 0; i < ARRAY_SIZE(keys); i++)
+		free(want[i]);
+	strbuf_release(&text);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *values[ARRAY_SIZE(keys)];
-	char *line = fuzz_string(data, size);
+	char *text = fuzz_string(data, size);
 	size_t n;
 
-	any_line(line);
-	free(line);
+	any_text(text);
+	free(text);
 	n = fuzz_split(data, size, values, ARRAY_SIZE(keys));
-	round_trip(values, n, false);
-	round_trip(values, n, true);
+	round_trip(values, n);
 	fuzz_free_parts(values, n);
 	return 0;
 }

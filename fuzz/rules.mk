@@ -16,11 +16,11 @@ FUZZ_BINS := $(addprefix $(FUZZ_DIR)/,$(FUZZ_TARGETS))
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_CFLAGS = -std=gnu11 -O1 -g $(FUZZ_SANITIZE) -fsanitize=fuzzer-no-link \
 	-Wall -Wextra -Werror -Wno-missing-field-initializers \
-	-Iconverter -Ifuzz -MMD -MP
+	-Iconverter -Ifuzz $(JANSSON_CFLAGS) -MMD -MP
 
 # What the parsers need of the converter, and nothing that needs libclang.
 FUZZ_LIB_SRCS := converter/util.c converter/shell-words.c converter/kbuild.c \
-	converter/review/json.c converter/review/decisions.c \
+	converter/jsonl.c converter/review/json.c converter/review/decisions.c \
 	converter/review/outdir.c converter/review/series-apply.c \
 	converter/review/html.c fuzz/fuzz-lib.c
 FUZZ_LIB_OBJS := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIB_SRCS))
@@ -34,7 +34,7 @@ $(FUZZ_DIR)/obj/%.o: %.c
 
 $(FUZZ_DIR)/%: $(FUZZ_DIR)/obj/fuzz/%.o $(FUZZ_LIB_OBJS)
 	$(call quiet,FUZZLD,$@)$(FUZZ_CC) $(FUZZ_SANITIZE) -fsanitize=fuzzer \
-		-o $@.tmp $^ && mv $@.tmp $@
+		-o $@.tmp $^ $(JANSSON_LIBS) && mv $@.tmp $@
 
 # libFuzzer leaves without running atexit() handlers, so the targets'
 # scratch directories go to build/fuzz/tmp, removed here.  -close_fd_mask=2

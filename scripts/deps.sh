@@ -16,6 +16,7 @@ set -euo pipefail
 packages=(
 	build-essential make gcc
 	clang-16 libclang-16-dev llvm-16-dev lld-16 llvm-16 libclang-rt-16-dev
+	libjansson-dev pkg-config
 	coccinelle ocaml ocaml-findlib
 	qemu-system-x86
 	linux-source-6.1 linux-source-6.12

@@ -96,6 +96,38 @@ EOF
 			"cannot parse a file including <stddef.h>" "$tmp/parse.out"
 }
 
+# The converter writes and reads its JSON records with jansson, found
+# through pkg-config as converter/rules.mk finds it.
+check_jansson() {
+	local cflags libs
+	need pkg-config pkg-config
+	cflags=$(pkg-config --cflags jansson 2>"$tmp/jansson.out") &&
+		libs=$(pkg-config --libs jansson 2>>"$tmp/jansson.out") ||
+		broken jansson libjansson-dev "is unknown to pkg-config" \
+			"$tmp/jansson.out"
+	cat >"$tmp/json.c" <<'EOF'
+#include <jansson.h>
+#include <stdio.h>
+
+int main(void)
+{
+	json_t *v = json_loads("{\"a\":[1,\"\\u00e9\"]}", 0, NULL);
+	char *text = v ? json_dumps(v, JSON_COMPACT) : NULL;
+
+	if (!text)
+		return 2;
+	puts(text);
+	return 0;
+}
+EOF
+	# shellcheck disable=SC2086
+	gcc $cflags -o "$tmp/json" "$tmp/json.c" $libs >"$tmp/jansson.out" 2>&1 ||
+		broken jansson libjansson-dev "cannot be linked against" \
+			"$tmp/jansson.out"
+	[ "$("$tmp/json")" = '{"a":[1,"é"]}' ] ||
+		broken jansson libjansson-dev "does not read and write JSON"
+}
+
 # spatch itself runs, or it says it lacks the OCaml compiler.
 spatch_package() {
 	grep -qi ocaml "$tmp/spatch.out" && echo ocaml || echo coccinelle
@@ -176,6 +208,7 @@ check_perl() {
 
 check_compilers
 check_libclang
+check_jansson
 check_spatch
 check_qemu
 check_chromium

@@ -229,25 +229,25 @@ bool benefit_no_gain(const struct benefit *b)
 	return true;
 }
 
-char *benefit_json(const struct benefit *b)
+json_t *benefit_json(const struct benefit *b)
 {
-	struct strbuf sb = STRBUF_INIT;
-	bool first = true;
+	json_t *members = jsonl_object(), *codes = jsonl_array();
+	json_t *moved = jsonl_object();
 	int i;
 
-	strbuf_addstr(&sb, "\"benefit\":[");
-	for (i = 0; i < BENEFIT_NR; i++) {
-		if (!b->code[i])
-			continue;
-		strbuf_addf(&sb, "%s\"%s\"", first ? "" : ",", code_names[i]);
-		first = false;
-	}
-	if (first)
-		strbuf_addstr(&sb, "\"no-gain\"");
-	strbuf_addf(&sb, "],\"moved\":{\"statements\":%u,\"loops\":%u,\"device_loops\":%u,\"device_accesses\":%u,\"delays\":%u}",
-		    b->statements, b->loops, b->device_loops, b->accesses,
-		    b->delays);
-	return strbuf_detach(&sb);
+	for (i = 0; i < BENEFIT_NR; i++)
+		if (b->code[i])
+			jsonl_push(codes, jsonl_string(code_names[i]));
+	if (!json_array_size(codes))
+		jsonl_push(codes, jsonl_string("no-gain"));
+	jsonl_set(members, "benefit", codes);
+	jsonl_set_uint(moved, "statements", b->statements);
+	jsonl_set_uint(moved, "loops", b->loops);
+	jsonl_set_uint(moved, "device_loops", b->device_loops);
+	jsonl_set_uint(moved, "device_accesses", b->accesses);
+	jsonl_set_uint(moved, "delays", b->delays);
+	jsonl_set(members, "moved", moved);
+	return members;
 }
 
 static const char *plural(unsigned int n)

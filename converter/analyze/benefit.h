@@ -8,6 +8,7 @@
 #include <clang-c/Index.h>
 
 #include "analyze/device-access.h"
+#include "jsonl.h"
 #include "util.h"
 
 /*
@@ -45,8 +46,8 @@ void benefit_release(struct benefit *b);
 
 const char *benefit_code_name(enum benefit_code c);
 bool benefit_no_gain(const struct benefit *b);
-/* `"benefit":[...],"moved":{...}` for a site's JSON record. */
-char *benefit_json(const struct benefit *b);
+/* The members "benefit" (codes) and "moved" (figures) of a site record. */
+json_t *benefit_json(const struct benefit *b);
 /* One sentence for the patch: what leaves hard-irq context, with figures. */
 char *benefit_words(const struct benefit *b);
 /*

@@ -27,20 +27,6 @@ void convert_print_table(const struct convert_state *st)
 	}
 }
 
-static void json_string(struct strbuf *sb, const char *s)
-{
-	strbuf_addch(sb, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			strbuf_addf(sb, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			strbuf_addf(sb, "\\u%04x", *s);
-		else
-			strbuf_addch(sb, *s);
-	}
-	strbuf_addch(sb, '"');
-}
-
 static const char *patch_of(const struct convert_state *st,
 			    const struct site_result *r)
 {
@@ -54,46 +40,38 @@ static const char *patch_of(const struct convert_state *st,
 	return NULL;
 }
 
+/* The record of @r (docs/scan-json.md, "convert"). */
+static json_t *site_json(const struct convert_state *st,
+			 const struct site_result *r)
+{
+	json_t *obj = jsonl_object();
+	const char *patch = patch_of(st, r);
+	char *file = convert_patch_path(st, r->file);
+	char *driver = convert_patch_path(st, r->driver);
+
+	jsonl_set_string(obj, "file", file);
+	jsonl_set_uint(obj, "line", r->line);
+	jsonl_set_string(obj, "handler", r->handler);
+	jsonl_set_string(obj, "verdict", r->verdict);
+	jsonl_set_string(obj, "strategy", r->strategy);
+	jsonl_set_string(obj, "reason_code", r->reason_code);
+	jsonl_set_string(obj, "reason", r->reason);
+	jsonl_set_string(obj, "driver", driver);
+	if (r->benefit && json_object_update(obj, r->benefit))
+		die("out of memory writing the record of '%s'", file);
+	if (patch)
+		jsonl_set_string(obj, "patch", patch);
+	free(file);
+	free(driver);
+	return obj;
+}
+
 void convert_json_lines(const struct convert_state *st, struct strbuf *out)
 {
 	size_t i;
 
-	for (i = 0; i < st->nr_results; i++) {
-		const struct site_result *r = &st->results[i];
-		const char *patch = patch_of(st, r);
-		struct strbuf sb = STRBUF_INIT;
-
-		char *file = convert_patch_path(st, r->file);
-		char *driver = convert_patch_path(st, r->driver);
-
-		strbuf_addstr(&sb, "{\"file\":");
-		json_string(&sb, file);
-		strbuf_addf(&sb, ",\"line\":%u,\"handler\":", r->line);
-		json_string(&sb, r->handler);
-		strbuf_addstr(&sb, ",\"verdict\":");
-		json_string(&sb, r->verdict);
-		strbuf_addstr(&sb, ",\"strategy\":");
-		json_string(&sb, r->strategy);
-		strbuf_addstr(&sb, ",\"reason_code\":");
-		json_string(&sb, r->reason_code);
-		strbuf_addstr(&sb, ",\"reason\":");
-		json_string(&sb, r->reason);
-		strbuf_addstr(&sb, ",\"driver\":");
-		json_string(&sb, driver);
-		free(file);
-		free(driver);
-		if (r->benefit) {
-			strbuf_addch(&sb, ',');
-			strbuf_addstr(&sb, r->benefit);
-		}
-		if (patch) {
-			strbuf_addstr(&sb, ",\"patch\":");
-			json_string(&sb, patch);
-		}
-		strbuf_addstr(&sb, "}\n");
-		strbuf_add(out, sb.buf, sb.len);
-		strbuf_release(&sb);
-	}
+	for (i = 0; i < st->nr_results; i++)
+		jsonl_append(out, site_json(st, &st->results[i]));
 }
 
 void convert_print_json(const struct convert_state *st)

@@ -5,6 +5,7 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
+#include "jsonl.h"
 #include "kbuild.h"
 #include "rewrite/edit.h"
 #include "util.h"
@@ -19,7 +20,7 @@ struct site_result {
 	const char *reason_code;
 	char *reason;
 	char *driver;
-	char *benefit;		/* JSON members of the benefit judgement */
+	json_t *benefit;	/* "benefit" and "moved", or NULL */
 };
 
 /* The new contents of one file. */

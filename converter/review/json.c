@@ -1,124 +1,73 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Just enough JSON for sites.json: flat objects of strings and numbers, one
- * per line, as convert writes them.
+ * sites.json, as review reads it: one record per line (docs/scan-json.md,
+ * "sites.json"), through jansson (jsonl.c).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonl.h"
 #include "review/review.h"
 
-static const char *skip_string(const char *p)
+static void site_release(struct review_site *s)
 {
-	for (p++; *p && *p != '"'; p++)
-		if (*p == '\\' && p[1])
-			p++;
-	return *p ? p + 1 : p;
+	free(s->file);
+	free(s->line);
+	free(s->handler);
+	free(s->verdict);
+	free(s->strategy);
+	free(s->reason_code);
+	free(s->reason);
+	free(s->driver);
+	free(s->patch);
 }
 
-static void add_utf8(struct strbuf *sb, unsigned int cp)
+/* Every member review uses; a record without the first three is refused. */
+static int site_from(json_t *obj, const struct jsonl_pos *pos,
+		     struct review_site *s)
 {
-	if (cp < 0x80) {
-		strbuf_addch(sb, cp);
-	} else if (cp < 0x800) {
-		strbuf_addch(sb, 0xc0 | cp >> 6);
-		strbuf_addch(sb, 0x80 | (cp & 0x3f));
-	} else {
-		strbuf_addch(sb, 0xe0 | cp >> 12);
-		strbuf_addch(sb, 0x80 | (cp >> 6 & 0x3f));
-		strbuf_addch(sb, 0x80 | (cp & 0x3f));
-	}
+	if (jsonl_text(obj, "file", true, pos, &s->file) ||
+	    jsonl_text(obj, "line", true, pos, &s->line) ||
+	    jsonl_text(obj, "verdict", true, pos, &s->verdict) ||
+	    jsonl_text(obj, "handler", false, pos, &s->handler) ||
+	    jsonl_text(obj, "strategy", false, pos, &s->strategy) ||
+	    jsonl_text(obj, "reason_code", false, pos, &s->reason_code) ||
+	    jsonl_text(obj, "reason", false, pos, &s->reason) ||
+	    jsonl_text(obj, "driver", false, pos, &s->driver) ||
+	    jsonl_text(obj, "patch", false, pos, &s->patch))
+		return -1;
+	return 0;
 }
 
-/*
- * \uXXXX at @p (on the u), added to @sb as UTF-8; returns its last character.
- * A code point of the BMP is one, two or three bytes; surrogates and
- * \u0000 have no place in these C strings and are dropped, and a \u
- * without four hex digits is kept as a plain u.
- */
-static const char *parse_unicode(struct strbuf *sb, const char *p)
+static int add_site(json_t *obj, const struct jsonl_pos *pos, void *data)
 {
-	char hex[5] = "";
-	unsigned int cp;
+	struct review_set *rs = data;
+	struct review_site s = { NULL };
 
-	if (strspn(p + 1, "0123456789abcdefABCDEF") < 4) {
-		strbuf_addch(sb, 'u');
-		return p;
+	if (site_from(obj, pos, &s)) {
+		site_release(&s);
+		return -1;
 	}
-	memcpy(hex, p + 1, 4);
-	cp = strtoul(hex, NULL, 16);
-	if (cp && (cp < 0xd800 || cp >= 0xe000))
-		add_utf8(sb, cp);
-	return p + 4;
+	rs->sites = xrealloc(rs->sites, (rs->nr_sites + 1) * sizeof(s));
+	rs->sites[rs->nr_sites++] = s;
+	return 0;
 }
 
-static char *parse_string(const char *p)
+int review_sites_parse(struct review_set *rs, const char *path,
+		       const char *text)
 {
-	struct strbuf sb = STRBUF_INIT;
-
-	for (p++; *p && *p != '"'; p++) {
-		if (*p != '\\') {
-			strbuf_addch(&sb, *p);
-			continue;
-		}
-		switch (*++p) {
-		case 'n':
-			strbuf_addch(&sb, '\n');
-			break;
-		case 't':
-			strbuf_addch(&sb, '\t');
-			break;
-		case 'r':
-			strbuf_addch(&sb, '\r');
-			break;
-		case 'b':
-			strbuf_addch(&sb, '\b');
-			break;
-		case 'f':
-			strbuf_addch(&sb, '\f');
-			break;
-		case 'u':
-			p = parse_unicode(&sb, p);
-			break;
-		case '\0':
-			p--;
-			break;
-		default:
-			strbuf_addch(&sb, *p);
-		}
-	}
-	if (!sb.buf)
-		return xstrdup("");
-	return strbuf_detach(&sb);
+	return jsonl_for_each(path, text, add_site, rs);
 }
 
-char *json_get(const char *line, const char *key)
+void review_sites_release(struct review_set *rs)
 {
-	size_t klen = strlen(key);
-	const char *p = line;
+	size_t i;
 
-	while ((p = strchr(p, '"'))) {
-		const char *end = skip_string(p);
-		bool hit = (size_t)(end - p) == klen + 2 &&
-			   !strncmp(p + 1, key, klen);
-
-		p = end;
-		while (*p == ' ')
-			p++;
-		if (*p != ':')
-			continue;	/* a value, not a key */
-		p++;
-		while (*p == ' ')
-			p++;
-		if (hit) {
-			if (*p == '"')
-				return parse_string(p);
-			return xstrndup(p, strcspn(p, ",}"));
-		}
-		if (*p == '"')
-			p = skip_string(p);
-	}
-	return NULL;
+	for (i = 0; i < rs->nr_sites; i++)
+		site_release(&rs->sites[i]);
+	free(rs->sites);
+	rs->sites = NULL;
+	rs->nr_sites = 0;
 }
 
 char *series_checksum(const char *data, size_t len)

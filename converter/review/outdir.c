@@ -109,18 +109,11 @@ static void parse_patch(struct review_patch *p)
 	p->diff_len = trailer ? (size_t)(trailer + 1 - p->diff) : strlen(p->diff);
 }
 
-/* A field of a sites.json line, "" when it has none. */
-static char *field(const char *line, const char *key)
-{
-	char *v = json_get(line, key);
-
-	return v ? v : xstrdup("");
-}
-
 static int load_sites(struct review_set *rs)
 {
 	char *path = xasprintf("%s/sites.json", rs->dir);
-	char *text = read_file(path, NULL), *line, *save = NULL;
+	char *text = read_file(path, NULL);
+	int ret;
 
 	if (!text) {
 		error("'%s' has no sites.json: not a series written by 'irqconv convert -o'",
@@ -128,24 +121,10 @@ static int load_sites(struct review_set *rs)
 		free(path);
 		return -1;
 	}
-	for (line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		struct review_site *s;
-
-		rs->sites = xrealloc(rs->sites, (rs->nr_sites + 1) * sizeof(*s));
-		s = &rs->sites[rs->nr_sites++];
-		s->file = field(line, "file");
-		s->line = field(line, "line");
-		s->handler = field(line, "handler");
-		s->verdict = field(line, "verdict");
-		s->strategy = field(line, "strategy");
-		s->reason = field(line, "reason");
-		s->driver = field(line, "driver");
-		s->patch = field(line, "patch");
-	}
+	ret = review_sites_parse(rs, path, text);
 	free(text);
 	free(path);
-	return 0;
+	return ret;
 }
 
 /* checksums: "<hex>  <file>" per line; a patch that differs was edited. */
@@ -266,20 +245,8 @@ void review_set_release(struct review_set *rs)
 		free(p->results_name);
 		free(p->reason);
 	}
-	for (i = 0; i < rs->nr_sites; i++) {
-		struct review_site *s = &rs->sites[i];
-
-		free(s->file);
-		free(s->line);
-		free(s->handler);
-		free(s->verdict);
-		free(s->strategy);
-		free(s->reason);
-		free(s->driver);
-		free(s->patch);
-	}
+	review_sites_release(rs);
 	free(rs->patches);
-	free(rs->sites);
 	free(rs->dir);
 }
 

@@ -20,6 +20,7 @@ struct review_site {
 	char *handler;
 	char *verdict;		/* converted, refused, already_threaded */
 	char *strategy;
+	char *reason_code;
 	char *reason;
 	char *driver;
 	char *patch;		/* "" when the site has none */
@@ -85,8 +86,14 @@ int decisions_save(const struct review_set *rs);
  */
 int review_apply_to_series(const struct review_set *rs);
 
-/* One flat JSON object per line: the string or number value of @key, or NULL. */
-char *json_get(const char *line, const char *key);
+/*
+ * The records of sites.json (@text, read from @path), added to @rs->sites:
+ * 0, or -1 after an error naming the file and the line.  Members review
+ * does not use are left alone; one it uses of the wrong type is an error.
+ */
+int review_sites_parse(struct review_set *rs, const char *path,
+		       const char *text);
+void review_sites_release(struct review_set *rs);
 
 /* Checksums of the series files, as `irqconv convert` records them. */
 char *series_checksum(const char *data, size_t len);

@@ -2,131 +2,63 @@
 /* The JSON form of a site (docs/scan-json.md), one object per line. */
 #include <string.h>
 
+#include "jsonl.h"
 #include "scan/output.h"
 
-void json_string(struct strbuf *sb, const char *s)
+static json_t *fact_json(const struct fact *f)
 {
-	if (!s) {
-		strbuf_addstr(sb, "null");
-		return;
-	}
-	strbuf_addch(sb, '"');
-	for (; *s; s++) {
-		unsigned char c = *s;
+	json_t *obj = jsonl_object();
 
-		if (c == '"' || c == '\\')
-			strbuf_addf(sb, "\\%c", c);
-		else if (c == '\n')
-			strbuf_addstr(sb, "\\n");
-		else if (c == '\t')
-			strbuf_addstr(sb, "\\t");
-		else if (c < 0x20)
-			strbuf_addf(sb, "\\u%04x", c);
-		else
-			strbuf_addch(sb, c);
-	}
-	strbuf_addch(sb, '"');
-}
-
-static void key(struct strbuf *sb, const char *k)
-{
-	if (sb->len && sb->buf[sb->len - 1] != '{' && sb->buf[sb->len - 1] != '[')
-		strbuf_addch(sb, ',');
-	json_string(sb, k);
-	strbuf_addch(sb, ':');
-}
-
-static void kv_str(struct strbuf *sb, const char *k, const char *v)
-{
-	key(sb, k);
-	json_string(sb, v);
-}
-
-static void kv_uint(struct strbuf *sb, const char *k, unsigned long long v)
-{
-	key(sb, k);
-	strbuf_addf(sb, "%llu", v);
-}
-
-static void kv_bool(struct strbuf *sb, const char *k, int v)
-{
-	key(sb, k);
-	strbuf_addstr(sb, v < 0 ? "null" : v ? "true" : "false");
-}
-
-static void strvec_json(struct strbuf *sb, const char *k,
-			const struct strvec *sv)
-{
-	size_t i;
-
-	key(sb, k);
-	strbuf_addch(sb, '[');
-	for (i = 0; i < sv->nr; i++) {
-		if (i)
-			strbuf_addch(sb, ',');
-		json_string(sb, sv->v[i]);
-	}
-	strbuf_addch(sb, ']');
-}
-
-static void fact_json(struct strbuf *sb, const struct fact *f)
-{
-	strbuf_addch(sb, '{');
-	kv_str(sb, "name", f->name);
+	jsonl_set_string(obj, "name", f->name);
 	if (f->arg)
-		kv_str(sb, "arg", f->arg);
+		jsonl_set_string(obj, "arg", f->arg);
 	if (f->target)
-		kv_str(sb, "target", f->target);
+		jsonl_set_string(obj, "target", f->target);
 	if (f->detail)
-		kv_str(sb, "detail", f->detail);
+		jsonl_set_string(obj, "detail", f->detail);
 	if (f->unusable)
-		kv_bool(sb, "unusable", 1);
-	kv_uint(sb, "line", f->where.line);
-	kv_uint(sb, "begin", f->where.begin);
-	kv_uint(sb, "end", f->where.end);
-	strbuf_addch(sb, '}');
+		jsonl_set_bool(obj, "unusable", 1);
+	jsonl_set_uint(obj, "line", f->where.line);
+	jsonl_set_uint(obj, "begin", f->where.begin);
+	jsonl_set_uint(obj, "end", f->where.end);
+	return obj;
 }
 
-static void facts_json(struct strbuf *sb, const struct handler_facts *hf)
+/* The facts of kind @k, in source order. */
+static json_t *facts_of_kind(const struct handler_facts *hf, enum fact_kind k)
 {
-	enum fact_kind k;
+	json_t *a = jsonl_array();
 	size_t i;
 
-	key(sb, "facts");
-	if (!hf) {
-		strbuf_addstr(sb, "null");
-		return;
-	}
-	strbuf_addch(sb, '{');
-	kv_str(sb, "function", hf->name);
-	kv_str(sb, "file", hf->file);
-	kv_uint(sb, "begin", hf->body.begin);
-	kv_uint(sb, "end", hf->body.end);
+	for (i = 0; i < hf->nr; i++)
+		if (hf->v[i].kind == k)
+			jsonl_push(a, fact_json(&hf->v[i]));
+	return a;
+}
+
+static json_t *facts_json(const struct handler_facts *hf)
+{
+	json_t *obj;
+	enum fact_kind k;
+
+	if (!hf)
+		return json_null();
+	obj = jsonl_object();
+	jsonl_set_string(obj, "function", hf->name);
+	jsonl_set_string(obj, "file", hf->file);
+	jsonl_set_uint(obj, "begin", hf->body.begin);
+	jsonl_set_uint(obj, "end", hf->body.end);
 	for (k = 0; k < FACT_NR; k++) {
-		bool first = true;
+		const struct fact *f = handler_facts_first(hf, k);
 
-		key(sb, fact_kind_name(k));
-		if (k == FACT_OWNERSHIP) {
-			const struct fact *f = handler_facts_first(hf, k);
-
-			if (f)
-				fact_json(sb, f);
-			else
-				strbuf_addstr(sb, "null");
-			continue;
-		}
-		strbuf_addch(sb, '[');
-		for (i = 0; i < hf->nr; i++) {
-			if (hf->v[i].kind != k)
-				continue;
-			if (!first)
-				strbuf_addch(sb, ',');
-			first = false;
-			fact_json(sb, &hf->v[i]);
-		}
-		strbuf_addch(sb, ']');
+		if (k != FACT_OWNERSHIP)
+			jsonl_set(obj, fact_kind_name(k), facts_of_kind(hf, k));
+		else if (f)
+			jsonl_set(obj, fact_kind_name(k), fact_json(f));
+		else
+			jsonl_set_null(obj, fact_kind_name(k));
 	}
-	strbuf_addch(sb, '}');
+	return obj;
 }
 
 static void summary_line(struct strbuf *out, const char *file,
@@ -149,101 +81,96 @@ static void summary_line(struct strbuf *out, const char *file,
 	strbuf_addch(out, '\n');
 }
 
+/* "J <record>\n" */
+static void add_record(struct strbuf *out, json_t *obj)
+{
+	strbuf_addstr(out, "J ");
+	jsonl_append(out, obj);
+}
+
+/* Where the call is, and the request's arguments. */
+static void request_members(json_t *obj, const struct scan_site *s)
+{
+	jsonl_set_string(obj, "file", s->file);
+	jsonl_set_uint(obj, "line", s->call.line);
+	jsonl_set_uint(obj, "column", s->column);
+	jsonl_set_uint(obj, "begin", s->call.begin);
+	jsonl_set_uint(obj, "end", s->call.end);
+	jsonl_set_string(obj, "call", s->call_name);
+	jsonl_set_string(obj, "via_macro", s->via_macro);
+	jsonl_set_bool(obj, "not_in_config", s->not_in_config);
+	jsonl_set_string(obj, "irq", s->irq);
+	jsonl_set_string(obj, "handler", s->handler);
+	jsonl_set_string(obj, "handler_arg", s->handler_text);
+	jsonl_set_string(obj, "handler_file", s->handler_file);
+	if (s->handler)
+		jsonl_set_uint(obj, "handler_line", s->handler_line);
+	else
+		jsonl_set_null(obj, "handler_line");
+	jsonl_set_string(obj, "resolution", s->resolution);
+	jsonl_set_uint(obj, "alternatives", s->alternatives);
+	jsonl_set_string(obj, "thread_fn", s->thread_text);
+	jsonl_set_string(obj, "flags", s->flags);
+	if (s->flags_const)
+		jsonl_set_uint(obj, "flags_value", s->flags_value);
+	else
+		jsonl_set_null(obj, "flags_value");
+	jsonl_set(obj, "flags_decoded", jsonl_strvec(&s->flags_decoded));
+	jsonl_set_bool(obj, "shared", s->shared);
+	jsonl_set_string(obj, "name", s->devname);
+	jsonl_set_string(obj, "dev_id", s->dev_id);
+	jsonl_set_bool(obj, "managed", s->managed);
+}
+
 void scan_site_records(const struct scan_site *s, struct strbuf *out)
 {
-	struct strbuf sb = STRBUF_INIT;
+	const char *code = s->reason_codes.nr ? s->reason_codes.v[0] : NULL;
+	const char *reason = s->reasons.nr ? s->reasons.v[0] : NULL;
+	json_t *obj = jsonl_object(), *frees = jsonl_array();
 	size_t i;
 
-	strbuf_addch(&sb, '{');
-	kv_str(&sb, "file", s->file);
-	kv_uint(&sb, "line", s->call.line);
-	kv_uint(&sb, "column", s->column);
-	kv_uint(&sb, "begin", s->call.begin);
-	kv_uint(&sb, "end", s->call.end);
-	kv_str(&sb, "call", s->call_name);
-	kv_str(&sb, "via_macro", s->via_macro);
-	kv_bool(&sb, "not_in_config", s->not_in_config);
-	kv_str(&sb, "irq", s->irq);
-	kv_str(&sb, "handler", s->handler);
-	kv_str(&sb, "handler_arg", s->handler_text);
-	kv_str(&sb, "handler_file", s->handler_file);
-	key(&sb, "handler_line");
-	if (s->handler)
-		strbuf_addf(&sb, "%u", s->handler_line);
-	else
-		strbuf_addstr(&sb, "null");
-	kv_str(&sb, "resolution", s->resolution);
-	kv_uint(&sb, "alternatives", s->alternatives);
-	kv_str(&sb, "thread_fn", s->thread_text);
-	kv_str(&sb, "flags", s->flags);
-	key(&sb, "flags_value");
-	if (s->flags_const)
-		strbuf_addf(&sb, "%llu", s->flags_value);
-	else
-		strbuf_addstr(&sb, "null");
-	strvec_json(&sb, "flags_decoded", &s->flags_decoded);
-	kv_bool(&sb, "shared", s->shared);
-	kv_str(&sb, "name", s->devname);
-	kv_str(&sb, "dev_id", s->dev_id);
-	kv_bool(&sb, "managed", s->managed);
-	key(&sb, "frees");
-	strbuf_addch(&sb, '[');
-	for (i = 0; i < s->nr_frees; i++) {
-		if (i)
-			strbuf_addch(&sb, ',');
-		fact_json(&sb, &s->frees[i]);
-	}
-	strbuf_addch(&sb, ']');
-	kv_str(&sb, "verdict", verdict_name(s->verdict));
-	kv_str(&sb, "strategy", s->strategy);
-	kv_str(&sb, "tasklet_fold", s->tasklet_fold);
-	kv_str(&sb, "reason_code",
-	       s->reason_codes.nr ? s->reason_codes.v[0] : NULL);
-	kv_str(&sb, "reason", s->reasons.nr ? s->reasons.v[0] : NULL);
-	strvec_json(&sb, "reason_codes", &s->reason_codes);
-	strvec_json(&sb, "reasons", &s->reasons);
-	facts_json(&sb, s->facts);
-	strbuf_addch(&sb, '}');
-	strbuf_addf(out, "J %s\n", sb.buf);
-	strbuf_release(&sb);
+	request_members(obj, s);
+	for (i = 0; i < s->nr_frees; i++)
+		jsonl_push(frees, fact_json(&s->frees[i]));
+	jsonl_set(obj, "frees", frees);
+	jsonl_set_string(obj, "verdict", verdict_name(s->verdict));
+	jsonl_set_string(obj, "strategy", s->strategy);
+	jsonl_set_string(obj, "tasklet_fold", s->tasklet_fold);
+	jsonl_set_string(obj, "reason_code", code);
+	jsonl_set_string(obj, "reason", reason);
+	jsonl_set(obj, "reason_codes", jsonl_strvec(&s->reason_codes));
+	jsonl_set(obj, "reasons", jsonl_strvec(&s->reasons));
+	jsonl_set(obj, "facts", facts_json(s->facts));
+	add_record(out, obj);
 	summary_line(out, s->file, s->call.line, s->call_name, s->handler,
-		     verdict_name(s->verdict), s->strategy,
-		     s->reason_codes.nr ? s->reason_codes.v[0] : NULL,
-		     s->reasons.nr ? s->reasons.v[0] : NULL);
+		     verdict_name(s->verdict), s->strategy, code, reason);
 }
 
 void scan_file_failure(const char *file, bool not_in_config,
 		       enum reason r, const char *why, struct strbuf *out)
 {
 	const char *code = reason_code(r);
+	json_t *obj = jsonl_object(), *codes = jsonl_array();
+	json_t *reasons = jsonl_array();
 
-	struct strbuf sb = STRBUF_INIT;
-
-	strbuf_addch(&sb, '{');
-	kv_str(&sb, "file", file);
-	kv_uint(&sb, "line", 0);
-	kv_str(&sb, "call", NULL);
-	kv_bool(&sb, "not_in_config", not_in_config);
-	kv_str(&sb, "handler", NULL);
-	kv_str(&sb, "handler_file", NULL);
-	kv_str(&sb, "handler_line", NULL);
-	kv_str(&sb, "flags", NULL);
-	kv_bool(&sb, "shared", -1);
-	kv_str(&sb, "verdict", "unanalysable");
-	kv_str(&sb, "strategy", NULL);
-	kv_str(&sb, "reason_code", code);
-	kv_str(&sb, "reason", why);
-	key(&sb, "reason_codes");
-	strbuf_addch(&sb, '[');
-	json_string(&sb, code);
-	strbuf_addch(&sb, ']');
-	key(&sb, "reasons");
-	strbuf_addch(&sb, '[');
-	json_string(&sb, why);
-	strbuf_addch(&sb, ']');
-	kv_str(&sb, "facts", NULL);
-	strbuf_addch(&sb, '}');
-	strbuf_addf(out, "J %s\n", sb.buf);
-	strbuf_release(&sb);
+	jsonl_set_string(obj, "file", file);
+	jsonl_set_uint(obj, "line", 0);
+	jsonl_set_null(obj, "call");
+	jsonl_set_bool(obj, "not_in_config", not_in_config);
+	jsonl_set_null(obj, "handler");
+	jsonl_set_null(obj, "handler_file");
+	jsonl_set_null(obj, "handler_line");
+	jsonl_set_null(obj, "flags");
+	jsonl_set_bool(obj, "shared", -1);
+	jsonl_set_string(obj, "verdict", "unanalysable");
+	jsonl_set_null(obj, "strategy");
+	jsonl_set_string(obj, "reason_code", code);
+	jsonl_set_string(obj, "reason", why);
+	jsonl_push(codes, jsonl_string(code));
+	jsonl_push(reasons, jsonl_string(why));
+	jsonl_set(obj, "reason_codes", codes);
+	jsonl_set(obj, "reasons", reasons);
+	jsonl_set_null(obj, "facts");
+	add_record(out, obj);
 	summary_line(out, file, 0, NULL, NULL, "unanalysable", NULL, code, why);
 }

@@ -29,6 +29,4 @@ void scan_print_json(const char *records, FILE *out);
 void scan_print_table(const char *records, FILE *out);
 void scan_print_summary(const char *records, size_t files, FILE *out);
 
-void json_string(struct strbuf *sb, const char *s);
-
 #endif
