@@ -117,7 +117,9 @@ reason=$(tr -d '\r' <"$log" |
 [ $st -eq 124 ] && finish "fail no power-off within ${limit}s${reason:+ ($reason)}" $secs
 [ $st -eq 0 ] || finish "fail qemu exited with $st: $(head -c 200 "$log.stderr")" $secs
 [ -n "$reason" ] && finish "fail $reason" $secs
-tr -d '\r' <"$log" | grep -q '^IRQCONV-RESULT: boot 0' ||
+# Not tr | grep -q: grep leaving at the match would kill tr with SIGPIPE
+# when the console goes on, and pipefail would call that a failure.
+grep -q '^IRQCONV-RESULT: boot 0' <(tr -d '\r' <"$log") ||
 	finish "fail guest did not report success: $(tr -d '\r' <"$log" |
 		sed -n 's/^IRQCONV-RESULT: //p' | head -1)" $secs
 console_check "$log" 2>"$log.check" ||
