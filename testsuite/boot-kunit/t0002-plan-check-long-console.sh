@@ -7,7 +7,9 @@
 # (cases list), with 128 KiB of its own boot messages after the suite: more
 # than a pipe holds, so an early exit always hits a writer.
 # timeout: 60
+# shellcheck source=testsuite/lib/test-lib.sh
 . "$TESTLIB"
+# shellcheck source=testsuite/lib/boot.sh
 . "$TOP/testsuite/lib/boot.sh"
 
 real=$BUILD/tests/boot-kunit/kunit.console

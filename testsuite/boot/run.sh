@@ -73,9 +73,10 @@ case ",$ROW_VARIANTS," in
 *) finish "fail no variant $variant in the row (it has $ROW_VARIANTS)" ;;
 esac
 mods=${BOOT_MODS:-$build/boot/mod}/$name
-status=$(cat "$mods/status" 2>/dev/null) &&
-	outcome=$(cat "$mods/outcome" 2>/dev/null) ||
+if ! status=$(cat "$mods/status" 2>/dev/null) ||
+	! outcome=$(cat "$mods/outcome" 2>/dev/null); then
 	finish "fail modules not built (make $build/boot/mod/$name/mods.cpio)"
+fi
 # The row's expect field pins what irqconv does with the driver: any other
 # outcome fails every variant of the row, whichever way it changed.
 if [ "$(normal_expect "$ROW_EXPECT")" != "$(normal_expect "$outcome")" ]; then

@@ -1,3 +1,4 @@
+#!/bin/bash
 # timeout: 120
 # The matrix's expect field: every row has one, in the documented form,
 # naming reason codes irqconv has; and run.sh fails a row whose irqconv
@@ -5,7 +6,9 @@
 # with another code, one that starts converting) before any boot, and
 # skips one refused as expected.  The outcomes here are written by the
 # test (BOOT_MODS); build-modules.sh writes the real ones.
+# shellcheck source=testsuite/lib/test-lib.sh
 . "$TESTLIB"
+# shellcheck source=testsuite/boot/matrix.sh
 . "$TOP/testsuite/boot/matrix.sh"
 
 codes=$("$IRQCONV" scan --list-reasons | awk '{ print $1 }')

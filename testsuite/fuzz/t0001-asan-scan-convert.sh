@@ -7,6 +7,7 @@
 # at exit then fail it); `make check-asan` runs the whole scan and convert
 # tiers this way.
 # timeout: 900
+# shellcheck source=testsuite/lib/test-lib.sh
 . "$TESTLIB"
 
 asan=$BUILD/asan/bin/irqconv
