@@ -13,6 +13,11 @@
 #                   the same way (in-tree drivers boot the kernel's modules)
 #   status          "converted", or "refused REASONS" when irqconv made no
 #                   patch (the converted variants are then skipped)
+#   outcome         what irqconv does with the row, in the terms of the
+#                   matrix's expect field: "converts", "converts:no-gain"
+#                   (every converted site is one irqconv declines as no-gain
+#                   without --all) or "refused:CODE,..." (the reason codes
+#                   of the sites not converted, sorted)
 #   mods.cpio       the .ko sets under /lib/modules/irqconv/NAME/
 #
 # usage: build-modules.sh NAME
@@ -97,6 +102,16 @@ build_dir() {
 	[ -s "$set/modules.deps" ] || die "no module built in $dir"
 }
 
+# outcome SITES.JSON: the row's outcome line (see the top of this file).
+outcome() {
+	jq -rs '[.[] | select(.verdict == "converted")] as $c |
+		if ($c | length) == 0 then
+			"refused:" + ([.[].reason_code] | unique | join(","))
+		elif all($c[]; (.benefit // []) | index("no-gain")) then
+			"converts:no-gain"
+		else "converts" end' "$1"
+}
+
 convert_row() {
 	local paths=() p patch strip
 	IFS=, read -r -a paths <<<"$ROW_CONVERT"
@@ -107,6 +122,7 @@ convert_row() {
 	"$irqconv" convert --all -o "$tmp/convert" "${paths[@]}" >"$tmp/convert.txt" ||
 		die "irqconv convert failed: $(tail -3 "$tmp/convert.txt")"
 	cat "$tmp/convert.txt"
+	outcome "$tmp/convert/sites.json" >"$tmp/outcome"
 	patch=$(grep -v '^0000-' "$tmp/convert/series" || true)
 	if [ -z "$patch" ]; then
 		# One line, each distinct reason once with its handlers: the skip

@@ -8,7 +8,8 @@
 #   matrix_targets [NAME...]       boot/NAME/VARIANT for each variant
 #   matrix_row NAME                sets ROW_NAME ROW_MACHINE ROW_VARIANTS
 #                                  ROW_BIND ROW_IRQ ROW_THREAD ROW_MODULES
-#                                  ROW_CONVERT ROW_MODDIR ROW_WORKLOAD and
+#                                  ROW_CONVERT ROW_MODDIR ROW_WORKLOAD
+#                                  ROW_EXPECT and
 #                                  the array ROW_QEMU; fails for no such row
 
 MATRIX=${MATRIX:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/matrix}
@@ -47,5 +48,6 @@ matrix_row() {
 	ROW_CONVERT=${f[7]}
 	ROW_MODDIR=${f[8]}
 	ROW_WORKLOAD=${f[9]}
-	ROW_QEMU=("${f[@]:10}")
+	ROW_EXPECT=${f[10]}
+	ROW_QEMU=("${f[@]:11}")
 }

@@ -8,7 +8,8 @@
 # threadirqs or pci=nomsi), with the row's machine and QEMU arguments, a
 # monitor socket and the host0 chardev; runs the workloads' host sides
 # (testsuite/boot/host/W.sh) while QEMU runs and W.post after.  Judges:
-# guest result, power-off within the limit, clean console, host sides.
+# irqconv's outcome against the row's expect field, guest result,
+# power-off within the limit, clean console, host sides.
 #
 # Writes $BUILD/boot/NAME/VARIANT.result, one line: "pass", "skip REASON"
 # or "fail REASON"; the console is VARIANT.console beside it.  Exit 0 for
@@ -16,7 +17,8 @@
 #
 # usage: run.sh NAME VARIANT
 # Environment: BOOT_TIMEOUT (seconds, default 300), BOOT_OUT (where
-# NAME/VARIANT.* go, default $BUILD/boot) and those of
+# NAME/VARIANT.* go, default $BUILD/boot), BOOT_MODS (where the rows'
+# modules are, default $BUILD/boot/mod) and those of
 # testsuite/lib/boot.sh.
 
 set -uo pipefail
@@ -46,6 +48,14 @@ exec 9>"$dir/$variant.lock"
 flock 9
 rm -f "$result" "$log".*
 
+# normal_expect EXPECT: refused:CODE,... with the codes sorted.
+normal_expect() {
+	case "$1" in
+	refused:*) echo "refused:$(tr , '\n' <<<"${1#refused:}" | sort | paste -sd,)" ;;
+	*) echo "$1" ;;
+	esac
+}
+
 finish() {
 	echo "$1" >"$result"
 	echo "# boot/$name/$variant: $1${2:+ (${2}s)}"
@@ -62,11 +72,21 @@ case ",$ROW_VARIANTS," in
 *,"$variant",*) ;;
 *) finish "fail no variant $variant in the row (it has $ROW_VARIANTS)" ;;
 esac
-status=$(cat "$build/boot/mod/$name/status" 2>/dev/null) ||
+mods=${BOOT_MODS:-$build/boot/mod}/$name
+if ! status=$(cat "$mods/status" 2>/dev/null) ||
+	! outcome=$(cat "$mods/outcome" 2>/dev/null); then
 	finish "fail modules not built (make $build/boot/mod/$name/mods.cpio)"
+fi
+# The row's expect field pins what irqconv does with the driver: any other
+# outcome fails every variant of the row, whichever way it changed.
+if [ "$(normal_expect "$ROW_EXPECT")" != "$(normal_expect "$outcome")" ]; then
+	why=
+	case "$status" in refused*) why=" (${status#refused })" ;; esac
+	finish "fail expect $ROW_EXPECT, but irqconv gives $outcome$why: check the driver, then fix irqconv or the row's expect"
+fi
 case "$variant:$status" in
 converted:refused*|nomsi:refused*)
-	finish "skip irqconv refused: ${status#refused }"
+	finish "skip irqconv refused as expected: ${status#refused }"
 	;;
 esac
 
@@ -117,7 +137,9 @@ reason=$(tr -d '\r' <"$log" |
 [ $st -eq 124 ] && finish "fail no power-off within ${limit}s${reason:+ ($reason)}" $secs
 [ $st -eq 0 ] || finish "fail qemu exited with $st: $(head -c 200 "$log.stderr")" $secs
 [ -n "$reason" ] && finish "fail $reason" $secs
-tr -d '\r' <"$log" | grep -q '^IRQCONV-RESULT: boot 0' ||
+# Not tr | grep -q: grep leaving at the match would kill tr with SIGPIPE
+# when the console goes on, and pipefail would call that a failure.
+grep -q '^IRQCONV-RESULT: boot 0' <(tr -d '\r' <"$log") ||
 	finish "fail guest did not report success: $(tr -d '\r' <"$log" |
 		sed -n 's/^IRQCONV-RESULT: //p' | head -1)" $secs
 console_check "$log" 2>"$log.check" ||
