@@ -67,7 +67,7 @@ bench_clock() {
 	CLOCK=$(cmdline_arg irqbench.clock)
 	case "${CLOCK:=tcg}" in
 	icount)
-		BENCH_N=1000 SHARED_N=500 RATE_SECS=0.5 CHUNK_SECS=0.5
+		BENCH_N=1000 SHARED_N=500 RATE_SECS=0.5 CHUNK_SECS=0.1
 		WINDOWS=3 WINDOW_SECS=0.2 LEAD_SECS=0.2 IRQSOFF_SECS=1.5
 		;;
 	tcg)
