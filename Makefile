@@ -34,7 +34,7 @@ help:
 	@echo '  make boot/NAME/VARIANT                one boot of it, e.g. boot/e1000/converted'
 	@echo '  make batch PATHS="drivers/net ..." [KERNEL=6.1|6.12]   scan, convert, compile, boot: resumable'
 	@echo '  make bench-scan    scan vs clang -fsyntax-only vs spatch (docs/benchmarks.md)'
-	@echo '  make bench-irq [ONLY=edu] [BENCH_KERNEL=test]   interrupt cost in QEMU: original, threadirqs, converted'
+	@echo '  make bench-irq [ONLY=edu] [BENCH_KERNEL=test] [BENCH_CLOCK=tcg]   interrupt cost in QEMU (instructions under -icount): original, threadirqs, converted'
 	@echo '  make bench-kernel  the lockdep-free kernel bench-irq boots (build/benchkernel)'
 	@echo '  make fuzz          run every libFuzzer target for a while (fuzz/rules.mk)'
 	@echo '  make check-asan    the scan and convert tiers with an ASan+UBSan irqconv'

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# make bench-irq [ONLY="edu e1000"] [BENCH_KERNEL=bench|test]: interrupt
-# cost of the original, the threadirqs and the converted drivers inside
-# QEMU (docs/benchmarks.md). A benchmark, not a test: it takes minutes and
+# make bench-irq [ONLY="edu e1000"] [BENCH_KERNEL=bench|test]
+# [BENCH_CLOCK=icount|tcg] [BENCH_RUNS=N]: interrupt cost of the original,
+# the threadirqs and the converted drivers inside QEMU, in instructions
+# under -icount (the default, each boot twice) or in emulated time
+# (docs/benchmarks.md). A benchmark, not a test: it takes minutes and
 # judges nothing but that it ran. Results in $(BUILD)/bench-irq/KERNEL/:
 # results.txt, table.md, plot.png.
 #
@@ -15,7 +17,7 @@
 # make bench-irq-selftest checks its trace parser on recorded traces.
 
 BENCH_IRQ := $(BUILD)/bench-irq
-BENCH_IRQ_DRIVERS := edu e1000 pvscsi
+BENCH_IRQ_DRIVERS := edu e1000 pvscsi ne2k-pci ata_piix
 BENCH_IRQ_SELECTED = $(if $(ONLY),$(ONLY),$(BENCH_IRQ_DRIVERS))
 BENCH_KERNEL ?= bench
 BK := $(BUILD)/benchkernel

@@ -4,8 +4,9 @@
 # make bench-irq-selftest: the trace parser and the statistics of
 # bench-irq, built for the host and run on the traces of bench/irq/tests/
 # (NAME.trace, the arguments on its "# args:" line, NAME.expect the counts
-# and each sample file's summary), the benchmark kernel's fragments, and
-# that a second run on a busy kernel stops. Seconds, no QEMU.
+# and each sample file's summary), report.sh on recorded results
+# (report-NAME/), the benchmark kernel's fragments, and that a second run
+# on a busy kernel stops. Seconds, no QEMU.
 
 set -euo pipefail
 
@@ -57,6 +58,24 @@ for t in "$top"/bench/irq/tests/*.trace; do
 	if diff -u "${t%.trace}.expect" "$tmp/$name.out"; then
 		echo "ok $name"
 	else
+		echo "not ok $name"
+		status=1
+	fi
+done
+
+# report.sh on recorded results (tests/report-*/results*.txt): the table
+# must match table.expect (units, runs side by side, ratios, how far the
+# runs are apart, a refused conversion) and a PNG plot must come out.
+for t in "$top"/bench/irq/tests/report-*/; do
+	name=$(basename "$t")
+	mkdir "$tmp/$name"
+	cp "$t"/results*.txt "$tmp/$name/"
+	if "$top/bench/irq/report.sh" "$tmp/$name" >"$tmp/$name.log" 2>&1 &&
+	   diff -u "$t/table.expect" "$tmp/$name/table.md" &&
+	   [ "$(head -c 4 "$tmp/$name/plot.png" | tail -c 3)" = PNG ]; then
+		echo "ok $name"
+	else
+		sed 's/^/# /' "$tmp/$name.log"
 		echo "not ok $name"
 		status=1
 	fi

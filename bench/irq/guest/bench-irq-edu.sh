@@ -5,9 +5,9 @@
 # sharing one (the cost of edu1's handler on edu2's interrupts).
 . /tests/bench-irq-lib.sh
 DRIVER=edu
-N=${N:-10000}
-CHUNK=2500
 bench_init
+N=${N:-$BENCH_N}
+CHUNK=$((N < 2500 ? N : 2500))
 
 insmod "/lib/modules/irqconv/edu/$MOD/edu.ko" || die "insmod $MOD edu.ko"
 for i in 0 1 2; do
@@ -22,13 +22,14 @@ grep -E "^ *($irq0|$irq1):" /proc/interrupts
 ! grep -E "^ *$irq0:" /proc/interrupts | grep -q , ||
 	die "edu0's line $irq0 is shared"
 dev0=/sys/class/misc/edu0
-hz=$(edu-load tsc-hz)
-result tsc_hz "$hz"
+tick_hz
 result threads "$(irq_threads "$irq0" | wc -l)"
 
 # Throughput: two processes keep the device busy, nothing traced.
-result rate_per_s "$(edu-load rate $dev0 5 2)"
-irqsoff_max 5 edu-load rate $dev0 6 2
+if [ "$SHORT" != 1 ]; then
+	result rate_per_s "$(edu-load rate $dev0 $RATE_SECS 2)"
+	irqsoff_max $WINDOWS edu-load rate $dev0 $IRQSOFF_SECS 2
+fi
 
 # Per interrupt, from the trace, in chunks that fit the ring buffer.
 trace_events "$irq0" 6

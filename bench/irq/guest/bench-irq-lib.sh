@@ -50,7 +50,74 @@ bench_init() {
 	echo nop >$T/current_tracer
 	rm -rf $SAMPLES
 	mkdir -p $SAMPLES
+	bench_clock
 	say "$DRIVER $VARIANT on $(uname -r)"
+}
+
+# bench_clock: what the guest's clock counts, from irqbench.clock= (run.sh
+# sets it): tcg, emulated time that follows the host, or icount, QEMU's
+# -icount shift=0: one ns of virtual time per instruction executed, so the
+# TSC counts instructions (and jumps over idle time, sleep=off). Under
+# icount the figures repeat from run to run, so fewer samples and shorter
+# load phases do (BENCH_N interrupts, SHARED_N on the shared line, RATE_SECS
+# of throughput, WINDOWS irqsoff windows of WINDOW_SECS in IRQSOFF_SECS
+# of load (which must outlast LEAD_SECS before them and the windows),
+# CHUNK_SECS of streaming load per trace chunk).
+bench_clock() {
+	CLOCK=$(cmdline_arg irqbench.clock)
+	case "${CLOCK:=tcg}" in
+	icount)
+		BENCH_N=1000 SHARED_N=500 RATE_SECS=0.5 CHUNK_SECS=0.1
+		WINDOWS=3 WINDOW_SECS=0.2 LEAD_SECS=0.2 IRQSOFF_SECS=1.5
+		;;
+	tcg)
+		BENCH_N=10000 SHARED_N=2000 RATE_SECS=5 CHUNK_SECS=2
+		WINDOWS=5 WINDOW_SECS=0.6 LEAD_SECS=1 IRQSOFF_SECS=6
+		;;
+	*) die "irqbench.clock= must be tcg or icount, not '$CLOCK'" ;;
+	esac
+	# irqbench.short=1 (the check in make check): the per-interrupt
+	# figures of a few hundred interrupts, no throughput nor irqsoff phase.
+	SHORT=$(cmdline_arg irqbench.short)
+	if [ "$SHORT" = 1 ]; then
+		BENCH_N=200 SHARED_N=100
+		result short 1
+	fi
+	result clock "$CLOCK"
+}
+
+# tick_hz: sets hz, the trace clock's (x86-tsc) ticks per second of the
+# guest's time. Under icount exactly 10^9, one tick per instruction: the ticks are
+# then the instruction counts, and the samples irqtrace writes as "ns" are
+# instructions. The rate measured in the guest goes to the results
+# either way (tsc_hz), a check that the TSC does run on the virtual clock.
+tick_hz() {
+	hz=$(edu-load tsc-hz) || die "edu-load tsc-hz"
+	result tsc_hz "$hz"
+	[ "$CLOCK" != icount ] || hz=1000000000
+}
+
+# load_mod NAME [PARAM=VALUE]...: the converted variant loads the build of
+# NAME in its row's set (/lib/modules/irqconv/DRIVER/converted, listed
+# in modules.deps with its dependencies), the others and every module
+# not in the set the kernel's, with modprobe.
+load_mod() {
+	local name=$1 set=/lib/modules/irqconv/$DRIVER/converted m f d
+	shift
+	m=$(echo "$name" | tr - _)
+	grep -q "^$m " /proc/modules && return 0
+	f=
+	[ "$MOD" != converted ] ||
+		f=$(awk -v m="$m" '$1 == m { print $2 }' $set/modules.deps 2>/dev/null)
+	if [ -z "$f" ]; then
+		modprobe "$name" "$@" || die "modprobe $name"
+		return 0
+	fi
+	for d in $(awk -v m="$m" '$1 == m { for (i = 3; i <= NF; i++) print $i }' \
+			$set/modules.deps); do
+		load_mod "$d"
+	done
+	insmod "$set/$f" "$@" || die "insmod $set/$f"
 }
 
 # The irq/N-name threads of line N, pids in creation (request) order.
@@ -72,7 +139,7 @@ result_stat() {
 
 # irqsoff_max WINDOWS CMD...: the longest interrupts-off section while CMD
 # runs, from the irqsoff tracer (with the ns local clock it needs), over
-# WINDOWS windows of 0.6 s: irqsoff_max_us is the longest of all,
+# WINDOWS windows of WINDOW_SECS: irqsoff_max_us is the longest of all,
 # irqsoff_med_us the median of the windows' longest, which a host that
 # preempts QEMU's vCPU thread once does not move.
 irqsoff_max() {
@@ -84,12 +151,12 @@ irqsoff_max() {
 	echo irqsoff >$T/current_tracer
 	"$@" >/dev/null &
 	pid=$!
-	sleep 1
+	sleep "$LEAD_SECS"
 	: >/tmp/irqsoff
 	for i in $(seq "$n"); do
 		echo 0 >$T/tracing_max_latency
 		echo 1 >$T/tracing_on
-		sleep 0.6
+		sleep "$WINDOW_SECS"
 		echo 0 >$T/tracing_on
 		cat $T/tracing_max_latency >>/tmp/irqsoff
 	done
@@ -135,7 +202,7 @@ trace_chunk() {
 
 # shared_line IRQ MISCDEV: interrupts raised by MISCDEV's edu on line IRQ,
 # where the first action (the other device's) runs for nothing; at least
-# 2000 of them traced, in chunks of 1000 raises.  Needs $hz.
+# SHARED_N of them traced, in chunks of 1000 raises.  Needs $hz.
 shared_line() {
 	local irq=$1 dev=$2 fpid tries=0
 
@@ -143,7 +210,7 @@ shared_line() {
 	fpid=$(irq_threads "$irq" | head -n 1)
 	trace_events "$irq" 6
 	touch $SAMPLES/shared/foreign
-	while [ "$(wc -l <$SAMPLES/shared/foreign)" -lt 2000 ]; do
+	while [ "$(wc -l <$SAMPLES/shared/foreign)" -lt "$SHARED_N" ]; do
 		tries=$((tries + 1))
 		[ $tries -le 6 ] || die "too few shared interrupts in the trace"
 		trace_chunk edu-load raise "$dev" 1000 $SAMPLES/shared/roundtrip

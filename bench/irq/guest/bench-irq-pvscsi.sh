@@ -12,9 +12,9 @@
 # handler runs for nothing.
 . /tests/bench-irq-lib.sh
 DRIVER=pvscsi
-N=${N:-10000}
 BLOCK_SOFTIRQ=4
 bench_init
+N=${N:-$BENCH_N}
 
 # load_pvscsi [PARAM]: the variant's vmw_pvscsi, then its one disk.
 load_pvscsi() {
@@ -39,16 +39,15 @@ modprobe sd_mod || die "modprobe sd_mod"
 load_pvscsi
 grep -E "^ *$irq:" /proc/interrupts | grep -q PCI-MSI ||
 	die "vmw_pvscsi did not take MSI"
-hz=$(edu-load tsc-hz)
-result tsc_hz "$hz"
+tick_hz
 result threads "$(irq_threads "$irq" | wc -l)"
 
 # Throughput: completed reads per second, nothing traced.
-rate=$(disk-load /dev/sda 5) || die "disk-load failed"
+rate=$(disk-load /dev/sda $RATE_SECS) || die "disk-load failed"
 say "$rate"
 rate=${rate#io_per_s=}
 result rate_per_s "${rate%% *}"
-irqsoff_max 5 disk-load /dev/sda 6
+irqsoff_max $WINDOWS disk-load /dev/sda $IRQSOFF_SECS
 
 # Per interrupt, from the trace; the work ends in BLOCK_SOFTIRQ (the
 # original handler raises it) or when the irq thread switches out.
@@ -76,7 +75,7 @@ done
 load_pvscsi disable_msi=1
 grep -E "^ *$irq:" /proc/interrupts | grep -q 'PCI-MSI' &&
 	die "vmw_pvscsi kept MSI with disable_msi=1"
-rate=$(disk-load /dev/sda 5) || die "disk-load (INTx) failed"
+rate=$(disk-load /dev/sda $RATE_SECS) || die "disk-load (INTx) failed"
 say "INTx $rate"
 rate=${rate#io_per_s=}
 result rate_intx_per_s "${rate%% *}"
