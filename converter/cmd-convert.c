@@ -68,6 +68,7 @@ struct site_result {
 	char *reason;
 	char *driver;
 	char *benefit;		/* JSON members of the benefit judgement */
+	const char *tree;	/* ARCH of the kbuild tree that builds it, or NULL */
 };
 
 /* The new contents of one file. */
@@ -101,6 +102,7 @@ struct convert_state {
 	char *date;		/* of the mails, RFC 2822; NULL for now */
 	bool all;		/* --all: emit no-gain sites too */
 	unsigned int nr_unparsed;	/* input files that do not parse */
+	const char *tree;	/* of the file being converted (owned by kb) */
 };
 
 static char *dir_of(const char *path)
@@ -236,6 +238,7 @@ static void add_result(struct convert_state *st, const char *file,
 	r->reason = xstrdup(reason ? reason : "");
 	r->driver = dir_of(file);
 	r->benefit = NULL;
+	r->tree = st->tree;
 }
 
 /*
@@ -531,6 +534,7 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 
 	(void)kb;
 	/* No site was judged, so no refusal: the exit status says it. */
+	st->tree = NULL;
 	if (tu_parse(st->index, &st->kb, relpath, &tu) < 0 || tu.nr_errors) {
 		char *shown = patch_path(st, relpath);
 		const char *why = tu.first_error ? tu.first_error :
@@ -548,6 +552,7 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 		tu_release(&tu);
 		return 0;
 	}
+	st->tree = tu.arch;
 	buf = read_file(tu.path, &len);
 	if (!buf)
 		die("cannot read '%s': %s", tu.path, strerror(errno));
@@ -711,11 +716,15 @@ static void print_table(const struct convert_state *st)
 	for (i = 0; i < st->nr_results; i++) {
 		const struct site_result *r = &st->results[i];
 		char *file = patch_path(st, r->file);
-		char *site = xasprintf("%s:%u", file, r->line);
+		struct strbuf site = STRBUF_INIT;
 
-		printf("%-52s %-28s %-16s %s\n", site, r->handler, r->verdict,
+		strbuf_addf(&site, "%s:%u", file, r->line);
+		if (r->tree)
+			kbuild_tree_note(&st->kb, r->tree, &site);
+
+		printf("%-52s %-28s %-16s %s\n", site.buf, r->handler, r->verdict,
 		       !strcmp(r->verdict, "converted") ? r->strategy : r->reason);
-		free(site);
+		strbuf_release(&site);
 		free(file);
 	}
 }
@@ -774,6 +783,11 @@ static void json_lines(const struct convert_state *st, struct strbuf *out)
 		json_string(&sb, r->reason);
 		strbuf_addstr(&sb, ",\"driver\":");
 		json_string(&sb, driver);
+		strbuf_addstr(&sb, ",\"tree\":");
+		if (r->tree)
+			json_string(&sb, r->tree);
+		else
+			strbuf_addstr(&sb, "null");
 		free(file);
 		free(driver);
 		if (r->benefit) {

@@ -19,7 +19,7 @@ FUZZ_CFLAGS = -std=gnu11 -O1 -g $(FUZZ_SANITIZE) -fsanitize=fuzzer-no-link \
 	-Iconverter -Ifuzz -MMD -MP
 
 # What the parsers need of the converter, and nothing that needs libclang.
-FUZZ_LIB_SRCS := converter/util.c converter/shell-words.c converter/kbuild.c \
+FUZZ_LIB_SRCS := converter/util.c converter/shell-words.c converter/kbuild.c converter/kbuild-make.c \
 	converter/review/json.c converter/review/decisions.c \
 	converter/review/outdir.c converter/review/series-apply.c \
 	converter/review/html.c fuzz/fuzz-lib.c

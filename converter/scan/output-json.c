@@ -133,9 +133,11 @@ static void summary_line(struct strbuf *out, const char *file,
 			 unsigned int line, const char *call,
 			 const char *handler, const char *verdict,
 			 const char *strategy, const char *code,
-			 const char *reason)
+			 const char *reason, const char *tree)
 {
-	const char *fields[] = { call, handler, verdict, strategy, code, reason };
+	const char *fields[] = {
+		call, handler, verdict, strategy, code, reason, tree,
+	};
 	size_t i;
 
 	strbuf_addf(out, "T %s\t%u", file, line);
@@ -163,6 +165,7 @@ void scan_site_records(const struct scan_site *s, struct strbuf *out)
 	kv_str(&sb, "call", s->call_name);
 	kv_str(&sb, "via_macro", s->via_macro);
 	kv_bool(&sb, "not_in_config", s->not_in_config);
+	kv_str(&sb, "tree", s->tree);
 	kv_str(&sb, "irq", s->irq);
 	kv_str(&sb, "handler", s->handler);
 	kv_str(&sb, "handler_arg", s->handler_text);
@@ -209,11 +212,13 @@ void scan_site_records(const struct scan_site *s, struct strbuf *out)
 	summary_line(out, s->file, s->call.line, s->call_name, s->handler,
 		     verdict_name(s->verdict), s->strategy,
 		     s->reason_codes.nr ? s->reason_codes.v[0] : NULL,
-		     s->reasons.nr ? s->reasons.v[0] : NULL);
+		     s->reasons.nr ? s->reasons.v[0] : NULL,
+		     s->tree);
 }
 
-void scan_file_failure(const char *file, bool not_in_config,
-		       enum reason r, const char *why, struct strbuf *out)
+static void failure_record(const char *file, bool not_in_config,
+			   const char *tree, enum reason r, const char *why,
+			   struct strbuf *out)
 {
 	const char *code = reason_code(r);
 
@@ -224,6 +229,7 @@ void scan_file_failure(const char *file, bool not_in_config,
 	kv_uint(&sb, "line", 0);
 	kv_str(&sb, "call", NULL);
 	kv_bool(&sb, "not_in_config", not_in_config);
+	kv_str(&sb, "tree", tree);
 	kv_str(&sb, "handler", NULL);
 	kv_str(&sb, "handler_file", NULL);
 	kv_str(&sb, "handler_line", NULL);
@@ -245,5 +251,18 @@ void scan_file_failure(const char *file, bool not_in_config,
 	strbuf_addch(&sb, '}');
 	strbuf_addf(out, "J %s\n", sb.buf);
 	strbuf_release(&sb);
-	summary_line(out, file, 0, NULL, NULL, "unanalysable", NULL, code, why);
+	summary_line(out, file, 0, NULL, NULL, "unanalysable", NULL, code, why,
+		     tree);
+}
+
+void scan_file_failure(const char *file, bool not_in_config,
+		       enum reason r, const char *why, struct strbuf *out)
+{
+	failure_record(file, not_in_config, NULL, r, why, out);
+}
+
+void scan_file_failure_in(const char *file, const char *tree, enum reason r,
+			  const char *why, struct strbuf *out)
+{
+	failure_record(file, !tree, tree, r, why, out);
 }
