@@ -4,7 +4,9 @@
 # scripts/unbuilt.sh FILE...: why no configured kbuild tree builds each C
 # FILE of the 6.1 tree (docs/workspaces.md), one line each:
 #   FILE: CONFIG_X (not set in x86_64, arm64): depends on A && B
-#   FILE: not named by DIR/Makefile (included by another file, or unused)
+#   FILE: not named by DIR/Makefile with an option (included by another file)
+#   FILE: CONFIG_X is set in x86_64, but DIR/Makefile builds FILE.o only under
+#         another condition
 # The Makefile line that names FILE's object gives the option; each tree's
 # .config says whether it is set; the option's Kconfig entry says what it
 # depends on.  A composite object (foo-objs += FILE.o) is followed to the
@@ -25,7 +27,8 @@ option_of() {
 	[ "$depth" -lt 3 ] || return 0
 	line=$(cat "$KSRC/$dir/Makefile" "$KSRC/$dir/Kbuild" 2>/dev/null |
 		sed -e ':a' -e '/\\$/N; s/\\\n//; ta' |
-		grep -E "(^|[[:space:]=])$obj([[:space:]]|$)" | head -1)
+		grep -E "(^|[[:space:]=])$obj([[:space:]]|$)" | head -1 |
+		sed -E 's/^[[:space:]]+//')
 	[ -n "$line" ] || return 0
 	case $line in
 	obj-\$\(CONFIG_*)
@@ -56,9 +59,11 @@ set_in() {
 depends_of() {
 	local sym=${1#CONFIG_}
 	grep -rh --include='Kconfig*' -A30 -E "^(menu)?config $sym\$" "$KSRC" 2>/dev/null |
+		sed -e ':a' -e '/\\$/N; s/\\\n[[:space:]]*/ /; ta' |
 		awk 'NR > 1 && /^(menu)?config |^endmenu|^if |^endif|^choice/ { exit }
-		     /^[[:space:]]+depends on/ { sub(/^[[:space:]]+depends on[[:space:]]+/, ""); print }' |
-		paste -sd'&' | sed 's/&/ \&\& /g'
+		     /^[[:space:]]+depends on/ { sub(/^[[:space:]]+depends on[[:space:]]+/, "");
+					     out = out (out == "" ? "" : " && ") $0 }
+		     END { print out }'
 }
 
 for f in "$@"; do
@@ -75,6 +80,6 @@ for f in "$@"; do
 	if [ -z "$where" ]; then
 		echo "$f: $sym (not set in x86_64, arm64)${dep:+: depends on $dep}"
 	else
-		echo "$f: $sym set in $where, but $dir/ is not built there"
+		echo "$f: $sym is set in $where, but $dir/Makefile builds $obj only under another condition (an ifeq, or the directory is not built)"
 	fi
 done
