@@ -10,6 +10,8 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := all
 BUILD := build
 KERNEL_VERSIONS := 6.1 6.12
+# Versions that also get an arm64 analysis tree (build/kbuild-VER-arm64).
+ARM64_KERNEL_VERSIONS := 6.1
 
 # `make V=1` shows full commands; `make -s` shows none.
 ifneq ($(V)$(findstring s,$(firstword -$(MAKEFLAGS))),)
@@ -26,8 +28,8 @@ help:
 	@echo 'irqconv targets:'
 	@echo '  make               build build/bin/irqconv'
 	@echo '  make deps          install missing Debian packages (root), then run each tool once (scripts/selfcheck.sh)'
-	@echo '  make workspace     6.1 source + clang-16 allmodconfig kbuild tree in build/'
-	@echo '  make workspaces    the same for every kernel ($(KERNEL_VERSIONS))'
+	@echo '  make workspace     6.1 source + clang-16 allmodconfig kbuild trees (x86_64, arm64) in build/'
+	@echo '  make workspaces    the same for every kernel ($(KERNEL_VERSIONS); arm64: $(ARM64_KERNEL_VERSIONS))'
 	@echo '  make demo          scan and convert the bundled drivers'
 	@echo '  make check [T=testsuite/TIER[/TEST]]   run the tests (KTAP)'
 	@echo '  make check-boot [ONLY="NAME ..."]   the QEMU boot matrix (testsuite/boot/matrix)'
@@ -53,11 +55,18 @@ $(BUILD)/kbuild-%/.irqconv-prepared: $(BUILD)/linux-%/.irqconv-extracted
 	@rm -f $@
 	@BUILD=$(BUILD) scripts/workspace.sh prepare $*
 
+# The arm64 tree of a version; make takes this rule over the one above for
+# kbuild-VER-arm64 because its stem is the shorter.
+$(BUILD)/kbuild-%-arm64/.irqconv-prepared: $(BUILD)/linux-%/.irqconv-extracted
+	@rm -f $@
+	@BUILD=$(BUILD) scripts/workspace.sh prepare $* arm64
+
 # Without this make would delete the extraction stamps as intermediate files.
 .SECONDARY: $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/linux-$(v)/.irqconv-extracted)
 
-workspace: $(BUILD)/kbuild-6.1/.irqconv-prepared
-workspaces: $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/kbuild-$(v)/.irqconv-prepared)
+workspace: $(BUILD)/kbuild-6.1/.irqconv-prepared $(BUILD)/kbuild-6.1-arm64/.irqconv-prepared
+workspaces: $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/kbuild-$(v)/.irqconv-prepared) \
+	$(foreach v,$(ARM64_KERNEL_VERSIONS),$(BUILD)/kbuild-$(v)-arm64/.irqconv-prepared)
 
 include $(sort $(wildcard */rules.mk testsuite/*/rules.mk))
 
@@ -79,7 +88,8 @@ clean:
 		$(BUILD)/fuzz $(BUILD)/asan
 
 clean-kernel:
-	rm -rf $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/linux-$(v) $(BUILD)/kbuild-$(v))
+	rm -rf $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/linux-$(v) $(BUILD)/kbuild-$(v)) \
+		$(foreach v,$(ARM64_KERNEL_VERSIONS),$(BUILD)/kbuild-$(v)-arm64)
 
 distclean:
 	rm -rf $(BUILD)

@@ -13,7 +13,9 @@ static const char flags_usage[] =
 	"usage: irqconv flags [--kernel SRC] [--kbuild OBJ] FILE...\n\n"
 	"Print, for each C FILE of the kernel tree, the compiler arguments irqconv\n"
 	"parses it with: kbuild's own command for files the configuration builds,\n"
-	"the nearest built file's flags otherwise (marked 'not in config').\n\n"
+	"the nearest built file's flags otherwise (marked 'not in config').  A file\n"
+	"the first tree does not build takes the arm64 tree's command, marked\n"
+	"'(arm64)'.\n\n"
 	WORKSPACE_USAGE
 	EXIT_STATUS_USAGE("kbuild gives a FILE no flags");
 
@@ -21,19 +23,20 @@ static int print_flags(struct kbuild *kb, const char *relpath, void *data)
 {
 	struct strvec args = STRVEC_INIT;
 	struct strbuf line = STRBUF_INIT;
-	bool in_config;
+	const char *arch;
 	size_t i;
 
 	(void)data;
-	if (kbuild_parse_args(kb, relpath, &args, &in_config) < 0)
+	if (kbuild_file_args(kb, relpath, &args, &arch) < 0)
 		return 1;
+	strbuf_addstr(&line, relpath);
+	kbuild_tree_note(kb, arch, &line);
+	strbuf_addstr(&line, ":");
 	for (i = 0; i < args.nr; i++) {
-		if (i)
-			strbuf_addch(&line, ' ');
+		strbuf_addch(&line, ' ');
 		shell_quote(&line, args.v[i]);
 	}
-	printf("%s%s: %s\n", relpath, in_config ? "" : " (not in config)",
-	       line.buf);
+	printf("%s\n", line.buf);
 	strbuf_release(&line);
 	strvec_clear(&args);
 	return 0;

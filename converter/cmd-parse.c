@@ -29,9 +29,12 @@ static int parse_one(struct kbuild *kb, const char *relpath, void *data)
 		ret = 1;
 	} else {
 		tu_print_diagnostics(&tu, stdout);
+		struct strbuf note = STRBUF_INIT;
+
+		kbuild_tree_note(kb, tu.arch, &note);
 		printf("%s: %u errors, %u warnings%s\n", relpath,
-		       tu.nr_errors, tu.nr_warnings,
-		       tu.in_config ? "" : " (not in config)");
+		       tu.nr_errors, tu.nr_warnings, note.buf ? note.buf : "");
+		strbuf_release(&note);
 		if (tu.nr_errors || tu.nr_warnings)
 			ret = 1;
 	}

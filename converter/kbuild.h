@@ -18,6 +18,10 @@
  * first, then parent directories), with the file-specific parts (source path,
  * KBUILD_BASENAME, KBUILD_MODNAME, the directory's -I) rewritten, and is
  * reported as not in the configuration.
+ *
+ * Several trees may be configured for one source tree (x86_64, then arm64):
+ * they are chained by @next, and a file takes the command of the first tree
+ * that builds it.  Files that none builds borrow from the first tree.
  */
 struct kbuild_command;
 
@@ -31,13 +35,25 @@ struct kbuild {
 	struct strvec loaded_dirs;
 	bool quiet;
 	char *ext_dir;		/* absolute M= directory of the current dry run */
+	char *arch;		/* ARCH= of make_args: "x86_64", "arm64" */
+	struct kbuild *next;	/* the next tree to ask, or NULL */
+	bool secondary;		/* not the first tree: a broken one is skipped */
 };
 
 /* 0, or -1 after saying what is wrong with the trees and how to fix it. */
 int kbuild_open(struct kbuild *kb, const char *src, const char *obj);
 void kbuild_close(struct kbuild *kb);
 
-/* Make sure commands for every file below @reldir ("" = whole tree) are known. */
+/*
+ * Open @obj, configured for @kb's source tree too, as the last tree of
+ * @kb's chain.  0, or -1 after saying what is wrong with it.
+ */
+int kbuild_add_tree(struct kbuild *kb, const char *obj);
+
+/*
+ * Make sure commands for every file below @reldir ("" = whole tree) are
+ * known, in every tree of the chain.
+ */
 int kbuild_load_dir(struct kbuild *kb, const char *reldir);
 
 /*
@@ -48,6 +64,22 @@ int kbuild_load_dir(struct kbuild *kb, const char *reldir);
  */
 int kbuild_parse_args(struct kbuild *kb, const char *relpath,
 		      struct strvec *args, bool *in_config);
+
+/*
+ * The same, in the first tree of @kb's chain that builds @relpath: *@arch
+ * is that tree's architecture, NULL when no tree builds it and the flags are
+ * borrowed from the first tree's nearest file.
+ */
+int kbuild_file_args(struct kbuild *kb, const char *relpath,
+		     struct strvec *args, const char **arch);
+
+/*
+ * What text output adds to a file name for @arch, the tree that builds it:
+ * " (not in config)" for none, " (arm64)" for a tree after the first, else
+ * nothing.
+ */
+void kbuild_tree_note(const struct kbuild *kb, const char *arch,
+		      struct strbuf *sb);
 
 /* The command line kbuild runs for @relpath, NULL if it is not in the config. */
 const char *kbuild_command_line(struct kbuild *kb, const char *relpath);

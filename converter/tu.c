@@ -65,10 +65,11 @@ int tu_parse(CXIndex index, struct kbuild *kb, const char *relpath,
 	memset(tu, 0, sizeof(*tu));
 	tu->relpath = xstrdup(relpath);
 	tu->path = xasprintf("%s/%s", kb->src, relpath);
-	if (kbuild_parse_args(kb, relpath, &args, &tu->in_config) < 0) {
+	if (kbuild_file_args(kb, relpath, &args, &tu->arch) < 0) {
 		tu->first_error = xstrdup("no kbuild flags for this file");
 		return -1;
 	}
+	tu->in_config = tu->arch != NULL;
 	/*
 	 * The preprocessing record keeps macro expansions visible, so that
 	 * calls written through macros can be told apart and never edited

@@ -13,6 +13,7 @@ struct tu {
 	char *relpath;		/* relative to the source tree */
 	char *path;		/* absolute */
 	bool in_config;		/* kbuild builds it under the configuration */
+	const char *arch;	/* of the tree that builds it (owned by it), or NULL */
 	CXTranslationUnit unit;
 	unsigned int nr_errors;	/* error and fatal diagnostics */
 	unsigned int nr_warnings;

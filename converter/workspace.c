@@ -2,6 +2,8 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "workspace.h"
 
@@ -17,11 +19,41 @@ void workspace_opts_init(struct workspace_opts *wo)
 	wo->kbuild = getenv("IRQCONV_KBUILD");
 	if (!wo->kbuild)
 		wo->kbuild = IRQCONV_BUILD_DIR "/kbuild-6.1";
+	wo->kbuild_arm64 = getenv("IRQCONV_KBUILD_ARM64");
+}
+
+/* The arm64 tree to chain after the first one, or NULL. */
+static char *arm64_tree(const struct workspace_opts *wo)
+{
+	char *obj, *stamp;
+	bool prepared;
+
+	if (wo->kbuild_arm64)
+		return strcmp(wo->kbuild_arm64, "none") ?
+		       xstrdup(wo->kbuild_arm64) : NULL;
+	obj = xasprintf("%s-arm64", wo->kbuild);
+	stamp = xasprintf("%s/.irqconv-prepared", obj);
+	prepared = !access(stamp, F_OK);
+	free(stamp);
+	if (prepared)
+		return obj;
+	free(obj);
+	return NULL;
 }
 
 int workspace_open(const struct workspace_opts *wo, struct kbuild *kb)
 {
-	return kbuild_open(kb, wo->kernel, wo->kbuild);
+	char *arm64;
+	int ret;
+
+	if (kbuild_open(kb, wo->kernel, wo->kbuild))
+		return -1;
+	arm64 = arm64_tree(wo);
+	ret = arm64 ? kbuild_add_tree(kb, arm64) : 0;
+	free(arm64);
+	if (ret)
+		kbuild_close(kb);
+	return ret;
 }
 
 bool workspace_option(int opt, const char *arg, struct workspace_opts *wo)
@@ -30,6 +62,8 @@ bool workspace_option(int opt, const char *arg, struct workspace_opts *wo)
 		wo->kernel = arg;
 	else if (opt == 'O')
 		wo->kbuild = arg;
+	else if (opt == WORKSPACE_OPT_ARM64)
+		wo->kbuild_arm64 = arg;
 	else
 		return false;
 	return true;

@@ -6,12 +6,18 @@
 
 /*
  * The trees a command works on.  Defaults are the 6.1 workspaces that
- * `make workspace` creates under build/, then IRQCONV_KERNEL and
- * IRQCONV_KBUILD from the environment, then --kernel and --kbuild.
+ * `make workspace` creates under build/, then IRQCONV_KERNEL,
+ * IRQCONV_KBUILD and IRQCONV_KBUILD_ARM64 from the environment, then
+ * --kernel, --kbuild and --kbuild-arm64.
+ *
+ * The arm64 tree is asked for the files the first tree does not build.
+ * Unless named, it is the first tree's sibling OBJ-arm64, when that is
+ * prepared; "none" leaves it out.
  */
 struct workspace_opts {
 	const char *kernel;
 	const char *kbuild;
+	const char *kbuild_arm64;	/* NULL: OBJ-arm64 if prepared */
 };
 
 void workspace_opts_init(struct workspace_opts *wo);
@@ -20,14 +26,17 @@ int workspace_open(const struct workspace_opts *wo, struct kbuild *kb);
 /* The --kernel/--kbuild lines of a command's usage text. */
 #define WORKSPACE_USAGE \
 	"  --kernel SRC     kernel source tree (default: build/linux-6.1)\n" \
-	"  --kbuild OBJ     its configured kbuild O= tree (default: build/kbuild-6.1)\n"
+	"  --kbuild OBJ     its configured kbuild O= tree (default: build/kbuild-6.1)\n" \
+	"  --kbuild-arm64 OBJ|none\n" \
+	"                   the arm64 tree asked for files OBJ does not build\n" \
+	"                   (default: OBJ-arm64 when it is prepared)\n"
 
-
-
-/* getopt_long entries for --kernel and --kbuild; values 'K' and 'O'. */
+/* getopt_long entries for the workspace options; values 'K', 'O', 0x4b41. */
+#define WORKSPACE_OPT_ARM64 0x4b41
 #define WORKSPACE_OPTIONS \
 	{ "kernel", required_argument, NULL, 'K' }, \
-	{ "kbuild", required_argument, NULL, 'O' }
+	{ "kbuild", required_argument, NULL, 'O' }, \
+	{ "kbuild-arm64", required_argument, NULL, WORKSPACE_OPT_ARM64 }
 
 /* Takes @opt if it is a workspace option; true when it did. */
 bool workspace_option(int opt, const char *arg, struct workspace_opts *wo);

@@ -20,7 +20,8 @@ FUZZ_CFLAGS = -std=gnu11 -O1 -g $(FUZZ_SANITIZE) -fsanitize=fuzzer-no-link \
 
 # What the parsers need of the converter, and nothing that needs libclang.
 FUZZ_LIB_SRCS := converter/util.c converter/shell-words.c converter/kbuild.c \
-	converter/jsonl.c converter/review/json.c converter/review/decisions.c \
+	converter/kbuild-make.c converter/jsonl.c converter/review/json.c \
+	converter/review/decisions.c \
 	converter/review/outdir.c converter/review/series-apply.c \
 	converter/review/html.c fuzz/fuzz-lib.c
 FUZZ_LIB_OBJS := $(patsubst %.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_LIB_SRCS))

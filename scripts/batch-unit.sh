@@ -108,14 +108,19 @@ compiled_total=0
 compiled_ok=0
 # compile_object PATCHDIR FILE: FILE relative to the tree (or to here).
 compile_object() {
-	local tree=$1 rel=$2 orig args line in_config obj log
+	local tree=$1 rel=$2 orig args line in_config arch obj log
 	if [ -e "$KSRC/$rel" ]; then orig=$KSRC/$rel; else orig=$rel; fi
 	line=$("$IRQCONV" flags --kernel "$KSRC" --kbuild "$KOBJ" "$orig" 2>&1) || {
 		echo "flags: $line"
 		return 1
 	}
-	in_config=yes
-	case ${line%%: *} in *"(not in config)") in_config=no ;; esac
+	# The kbuild tree whose command it is: irqconv flags marks any but the
+	# first (x86_64) one, whose -I and --target the arguments then carry.
+	in_config=yes arch=x86_64
+	case ${line%%: *} in
+	*"(not in config)") in_config=no arch=none ;;
+	*" ("*")") arch=${line%%)*} arch=${arch##*(} ;;
+	esac
 	args=${line#*: }
 	obj=$tree/$rel.o
 	log=$tree/$rel.log
@@ -137,10 +142,10 @@ compile_object() {
 	# exceeds) says nothing about the patch.
 	if [ $st -ne 0 ] &&
 		! "$CC" "$@" -c -o "$tree/$rel.unpatched.o" "$orig" >"$log.unpatched" 2>&1; then
-		echo "$rel in_config=$in_config status=unbuildable"
+		echo "$rel in_config=$in_config tree=$arch status=unbuildable"
 		return 2
 	fi
-	echo "$rel in_config=$in_config status=$st"
+	echo "$rel in_config=$in_config tree=$arch status=$st"
 	return $st
 }
 
@@ -247,6 +252,7 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 	cstat=ok
 	configured=yes
 	pre=()
+	trees=()
 	for o in "${objs[@]}"; do
 		if [ ! -e "$tree/$o" ]; then
 			mkdir -p "$tree/$(dirname "$o")"
@@ -258,6 +264,7 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 		cat "$tree/$o.log" >>"$plog" 2>/dev/null
 		compiled_total=$((compiled_total + 1))
 		case $r in *in_config=no*) configured=no ;; esac
+		trees+=("$(sed -n 's/.* tree=\([^ ]*\) .*/\1/p' <<<"$r")")
 		if [ $st -eq 0 ]; then
 			compiled_ok=$((compiled_ok + 1))
 		elif [ $st -eq 2 ] && [ "$cstat" != failed ]; then
@@ -286,6 +293,7 @@ for patch in "$out"/[0-9][0-9][0-9][0-9]-*.patch; do
 		echo "patch: $name.patch"
 		echo "objects: ${objs[*]}"
 		echo "compile: $cstat"
+		echo "tree: $(printf '%s\n' "${trees[@]}" | sort -u | tr '\n' ' ' | sed 's/ $//')"
 		echo "changed-lines-compiled: $lines"
 		echo "boot: $boot"
 		echo "log: $name.compile.log"

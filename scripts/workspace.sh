@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Kernel workspaces under build/:
-#   build/linux-VER/    Debian's linux-source-VER tarball, extracted, pristine
-#   build/kbuild-VER/   its O= tree, x86_64 allmodconfig with clang-16, prepared
+#   build/linux-VER/          Debian's linux-source-VER tarball, extracted, pristine
+#   build/kbuild-VER/         its O= tree, x86_64 allmodconfig with clang-16, prepared
+#   build/kbuild-VER-arm64/   the same for arm64, with the LLVM toolchain (LLVM=-16:
+#                             clang-16, ld.lld-16, llvm-*-16), no cross gcc
 #
 # Each step leaves a stamp file inside the tree it made and is skipped when the
 # stamp is there, so a second run costs nothing.  A step works in a temporary
@@ -14,10 +16,11 @@ set -euo pipefail
 
 usage() {
 	cat <<USAGE
-usage: workspace.sh extract VER     extract /usr/src/linux-source-VER.tar.xz
-       workspace.sh prepare VER     configure and prepare build/kbuild-VER
-       workspace.sh check VER       exit 0 when both steps are done
-VER is 6.1 or 6.12.  BUILD (default: build) is where the trees go.
+usage: workspace.sh extract VER            extract /usr/src/linux-source-VER.tar.xz
+       workspace.sh prepare VER [ARCH]     configure and prepare the O= tree
+       workspace.sh check VER [ARCH]       exit 0 when both steps are done
+VER is 6.1 or 6.12; ARCH is x86_64 (default, build/kbuild-VER) or arm64
+(build/kbuild-VER-arm64).  BUILD (default: build) is where the trees go.
 USAGE
 }
 
@@ -28,14 +31,11 @@ die() {
 
 BUILD=${BUILD:-build}
 CLANG=${CLANG:-clang-16}
-# Every kbuild invocation on the analysis tree must use the same make
-# arguments as the one that configured it; the converter reads them back from
-# this file.
-MAKE_ARGS="CC=$CLANG"
 
-[ $# -eq 2 ] || { usage >&2; exit 2; }
+[ $# -eq 2 ] || [ $# -eq 3 ] || { usage >&2; exit 2; }
 cmd=$1
 ver=$2
+arch=${3:-x86_64}
 case "$ver" in
 6.1|6.12) ;;
 *) die "unknown kernel version '$ver' (6.1 or 6.12)" ;;
@@ -43,6 +43,18 @@ esac
 
 src=$BUILD/linux-$ver
 obj=$BUILD/kbuild-$ver
+# Every kbuild invocation on the analysis tree must use the same make
+# arguments as the one that configured it; the converter reads them back from
+# .irqconv-make-args.  arm64 needs a linker and binutils for arm64 too (the
+# vdso is linked at prepare time): LLVM=-16 gives clang-16 and its tools.
+case "$arch" in
+x86_64) make_args="ARCH=x86_64 CC=$CLANG" ;;
+arm64)
+	obj=$obj-arm64
+	make_args="ARCH=arm64 LLVM=-${CLANG#clang-}"
+	;;
+*) die "unknown architecture '$arch' (x86_64 or arm64)" ;;
+esac
 tarball=/usr/src/linux-source-$ver.tar.xz
 
 kernel_version() {
@@ -83,19 +95,19 @@ prepare() {
 	mkdir -p "$tmp"
 	local abs_tmp
 	abs_tmp=$(cd "$tmp" && pwd)
-	echo "  KBUILD  $obj: x86_64 allmodconfig, $MAKE_ARGS, prepare" >&2
-	make -s -C "$abs_src" O="$abs_tmp" ARCH=x86_64 $MAKE_ARGS allmodconfig >/dev/null
-	make -s -C "$abs_src" O="$abs_tmp" ARCH=x86_64 $MAKE_ARGS \
-		-j"$(nproc)" prepare >/dev/null
+	echo "  KBUILD  $obj: allmodconfig, $make_args, prepare" >&2
+	make -s -C "$abs_src" O="$abs_tmp" $make_args allmodconfig >/dev/null
+	make -s -C "$abs_src" O="$abs_tmp" $make_args \
+		-j"${JOBS:-$(nproc)}" prepare >/dev/null
 	# kbuild records the absolute O= path in the generated Makefile, so the
 	# tree is prepared under its final name once the temporary one is done.
 	rm -rf "$obj"
 	mv "$tmp" "$obj"
 	local abs_obj
 	abs_obj=$(cd "$obj" && pwd)
-	make -s -C "$abs_src" O="$abs_obj" ARCH=x86_64 $MAKE_ARGS \
-		-j"$(nproc)" prepare >/dev/null
-	printf '%s\n' "ARCH=x86_64 $MAKE_ARGS" > "$obj/.irqconv-make-args"
+	make -s -C "$abs_src" O="$abs_obj" $make_args \
+		-j"${JOBS:-$(nproc)}" prepare >/dev/null
+	printf '%s\n' "$make_args" > "$obj/.irqconv-make-args"
 	touch "$obj/.irqconv-prepared"
 }
 

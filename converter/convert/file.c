@@ -75,6 +75,7 @@ static void add_result(struct convert_state *st, const char *file,
 	r->reason = xstrdup(reason ? reason : "");
 	r->driver = convert_dir_of(file);
 	r->benefit = NULL;
+	r->tree = st->tree;
 }
 
 /*
@@ -371,6 +372,7 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 
 	(void)kb;
 	/* No site was judged, so no refusal: the exit status says it. */
+	st->tree = NULL;
 	if (tu_parse(st->index, &st->kb, relpath, &tu) < 0 || tu.nr_errors) {
 		char *shown = convert_patch_path(st, relpath);
 		const char *why = tu.first_error ? tu.first_error :
@@ -388,6 +390,7 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 		tu_release(&tu);
 		return 0;
 	}
+	st->tree = tu.arch;
 	buf = read_file(tu.path, &len);
 	if (!buf)
 		die("cannot read '%s': %s", tu.path, strerror(errno));

@@ -18,11 +18,14 @@ void convert_print_table(const struct convert_state *st)
 	for (i = 0; i < st->nr_results; i++) {
 		const struct site_result *r = &st->results[i];
 		char *file = convert_patch_path(st, r->file);
-		char *site = xasprintf("%s:%u", file, r->line);
+		struct strbuf site = STRBUF_INIT;
 
-		printf("%-52s %-28s %-16s %s\n", site, r->handler, r->verdict,
+		strbuf_addf(&site, "%s:%u", file, r->line);
+		if (r->tree)
+			kbuild_tree_note(&st->kb, r->tree, &site);
+		printf("%-52s %-28s %-16s %s\n", site.buf, r->handler, r->verdict,
 		       !strcmp(r->verdict, "converted") ? r->strategy : r->reason);
-		free(site);
+		strbuf_release(&site);
 		free(file);
 	}
 }
@@ -57,6 +60,7 @@ static json_t *site_json(const struct convert_state *st,
 	jsonl_set_string(obj, "reason_code", r->reason_code);
 	jsonl_set_string(obj, "reason", r->reason);
 	jsonl_set_string(obj, "driver", driver);
+	jsonl_set_string(obj, "tree", r->tree);
 	if (r->benefit && json_object_update(obj, r->benefit))
 		die("out of memory writing the record of '%s'", file);
 	if (patch)

@@ -21,6 +21,7 @@ struct site_result {
 	char *reason;
 	char *driver;
 	json_t *benefit;	/* "benefit" and "moved", or NULL */
+	const char *tree;	/* ARCH of the kbuild tree that builds it, or NULL */
 };
 
 /* The new contents of one file. */
@@ -54,6 +55,7 @@ struct convert_state {
 	char *date;		/* of the mails, RFC 2822; NULL for now */
 	bool all;		/* --all: emit no-gain sites too */
 	unsigned int nr_unparsed;	/* input files that do not parse */
+	const char *tree;	/* of the file being converted (owned by kb) */
 };
 
 /* The directory part of @path, "." when it has none. */

@@ -19,9 +19,9 @@ void scan_file(struct kbuild *kb, const char *relpath, struct strbuf *out)
 	size_t i;
 
 	if (tu_parse(index, kb, relpath, &tu) < 0 || tu.nr_errors) {
-		scan_file_failure(relpath, !tu.in_config, R_PARSE_ERROR,
-				  tu.first_error ? tu.first_error :
-				  "libclang could not parse the file", out);
+		scan_file_failure_in(relpath, tu.arch, R_PARSE_ERROR,
+				     tu.first_error ? tu.first_error :
+				     "libclang could not parse the file", out);
 		goto out;
 	}
 	scan_tu_init(&st, tu.unit, relpath, kb->src);
@@ -33,6 +33,8 @@ void scan_file(struct kbuild *kb, const char *relpath, struct strbuf *out)
 	accessors_learn(tu.unit, tu.path);
 	scan_tu_run(&st, !tu.in_config, &sites);
 	scan_find_elsewhere(kb, index, &sites);
+	for (i = 0; i < sites.nr; i++)
+		sites.v[i].tree = tu.arch;
 	for (i = 0; i < sites.nr; i++)
 		scan_site_records(&sites.v[i], out);
 	scan_sites_release(&sites);

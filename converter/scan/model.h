@@ -74,6 +74,7 @@ enum verdict {
 struct scan_site {
 	char *file;		/* relative to the source tree */
 	bool not_in_config;
+	const char *tree;	/* ARCH of the kbuild tree that builds it, or NULL */
 	struct src_range call;	/* the call as written (macro invocation) */
 	unsigned int column;
 	char *call_name;	/* request_irq, devm_request_irq, ... */

@@ -65,9 +65,11 @@ static void summary_line(struct strbuf *out, const char *file,
 			 unsigned int line, const char *call,
 			 const char *handler, const char *verdict,
 			 const char *strategy, const char *code,
-			 const char *reason)
+			 const char *reason, const char *tree)
 {
-	const char *fields[] = { call, handler, verdict, strategy, code, reason };
+	const char *fields[] = {
+		call, handler, verdict, strategy, code, reason, tree,
+	};
 	size_t i;
 
 	strbuf_addf(out, "T %s\t%u", file, line);
@@ -99,6 +101,7 @@ static void request_members(json_t *obj, const struct scan_site *s)
 	jsonl_set_string(obj, "call", s->call_name);
 	jsonl_set_string(obj, "via_macro", s->via_macro);
 	jsonl_set_bool(obj, "not_in_config", s->not_in_config);
+	jsonl_set_string(obj, "tree", s->tree);
 	jsonl_set_string(obj, "irq", s->irq);
 	jsonl_set_string(obj, "handler", s->handler);
 	jsonl_set_string(obj, "handler_arg", s->handler_text);
@@ -143,11 +146,13 @@ void scan_site_records(const struct scan_site *s, struct strbuf *out)
 	jsonl_set(obj, "facts", facts_json(s->facts));
 	add_record(out, obj);
 	summary_line(out, s->file, s->call.line, s->call_name, s->handler,
-		     verdict_name(s->verdict), s->strategy, code, reason);
+		     verdict_name(s->verdict), s->strategy, code, reason,
+		     s->tree);
 }
 
-void scan_file_failure(const char *file, bool not_in_config,
-		       enum reason r, const char *why, struct strbuf *out)
+static void failure_record(const char *file, bool not_in_config,
+			   const char *tree, enum reason r, const char *why,
+			   struct strbuf *out)
 {
 	const char *code = reason_code(r);
 	json_t *obj = jsonl_object(), *codes = jsonl_array();
@@ -157,6 +162,7 @@ void scan_file_failure(const char *file, bool not_in_config,
 	jsonl_set_uint(obj, "line", 0);
 	jsonl_set_null(obj, "call");
 	jsonl_set_bool(obj, "not_in_config", not_in_config);
+	jsonl_set_string(obj, "tree", tree);
 	jsonl_set_null(obj, "handler");
 	jsonl_set_null(obj, "handler_file");
 	jsonl_set_null(obj, "handler_line");
@@ -172,5 +178,18 @@ void scan_file_failure(const char *file, bool not_in_config,
 	jsonl_set(obj, "reasons", reasons);
 	jsonl_set_null(obj, "facts");
 	add_record(out, obj);
-	summary_line(out, file, 0, NULL, NULL, "unanalysable", NULL, code, why);
+	summary_line(out, file, 0, NULL, NULL, "unanalysable", NULL, code, why,
+		     tree);
+}
+
+void scan_file_failure(const char *file, bool not_in_config,
+		       enum reason r, const char *why, struct strbuf *out)
+{
+	failure_record(file, not_in_config, NULL, r, why, out);
+}
+
+void scan_file_failure_in(const char *file, const char *tree, enum reason r,
+			  const char *why, struct strbuf *out)
+{
+	failure_record(file, !tree, tree, r, why, out);
 }

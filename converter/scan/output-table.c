@@ -27,7 +27,7 @@ static size_t rows_of(const char *records, char **copy, struct scan_row **rows)
 	*copy = xstrdup(records);
 	*rows = NULL;
 	for (p = *copy; *p; p = nl + 1) {
-		char *f[8];
+		char *f[9];
 		size_t i;
 
 		nl = strchr(p, '\n');
@@ -37,7 +37,7 @@ static size_t rows_of(const char *records, char **copy, struct scan_row **rows)
 		if (!starts_with(p, "T "))
 			continue;
 		f[0] = p + 2;
-		for (i = 1; i < 8; i++) {
+		for (i = 1; i < 9; i++) {
 			char *tab = strchr(f[i - 1], '\t');
 
 			if (!tab)
@@ -45,16 +45,27 @@ static size_t rows_of(const char *records, char **copy, struct scan_row **rows)
 			*tab = '\0';
 			f[i] = tab + 1;
 		}
-		if (i < 8)
+		if (i < 9)
 			continue;
 		if (n == alloc) {
 			alloc = alloc ? 2 * alloc : 64;
 			*rows = xrealloc(*rows, alloc * sizeof(**rows));
 		}
 		(*rows)[n++] = (struct scan_row){ f[0], f[1], f[2], f[3], f[4],
-						  f[5], f[6], f[7] };
+						  f[5], f[6], f[7], f[8] };
 	}
 	return n;
+}
+
+/*
+ * file:line, and the tree that builds the file when it is not the default
+ * x86_64 one: "drivers/spi/spi-pl022.c:2210 (arm64)".
+ */
+static char *location(const struct scan_row *row)
+{
+	if (!strcmp(row->tree, "-") || !strcmp(row->tree, "x86_64"))
+		return xasprintf("%s:%s", row->file, row->line);
+	return xasprintf("%s:%s (%s)", row->file, row->line, row->tree);
 }
 
 void scan_print_table(const char *records, FILE *out)
@@ -72,7 +83,10 @@ void scan_print_table(const char *records, FILE *out)
 	for (i = 0; i < n; i++) {
 		const char *c[5] = { NULL, rows[i].call, rows[i].handler,
 				     rows[i].verdict, rows[i].strategy };
-		int loc = strlen(rows[i].file) + 1 + strlen(rows[i].line);
+		char *where = location(&rows[i]);
+		int loc = strlen(where);
+
+		free(where);
 
 		if (loc > w[0])
 			w[0] = loc;
@@ -84,7 +98,7 @@ void scan_print_table(const char *records, FILE *out)
 		w[1], head[1], w[2], head[2], w[3], head[3], w[4], head[4],
 		head[5]);
 	for (i = 0; i < n; i++) {
-		char *loc = xasprintf("%s:%s", rows[i].file, rows[i].line);
+		char *loc = location(&rows[i]);
 
 		fprintf(out, "%-*s  %-*s  %-*s  %-*s  %-*s  %s\n", w[0], loc,
 			w[1], rows[i].call, w[2], rows[i].handler,

@@ -17,11 +17,14 @@ void scan_site_records(const struct scan_site *s, struct strbuf *out);
 /* A site-less record: the file could not be analysed at all. */
 void scan_file_failure(const char *file, bool not_in_config,
 		       enum reason r, const char *why, struct strbuf *out);
+/* The same for a file that @tree (an ARCH, or NULL: none) builds. */
+void scan_file_failure_in(const char *file, const char *tree, enum reason r,
+			  const char *why, struct strbuf *out);
 
 /* One summary line, split. */
 struct scan_row {
 	char *file, *line, *call, *handler, *verdict, *strategy, *code,
-	     *reason;
+	     *reason, *tree;
 };
 
 /* Printing: @records is the concatenated text of all files, in order. */

@@ -1,4 +1,5 @@
-# The analysis trees are x86_64 allmodconfig, configured and prepared with clang-16.
+# The analysis trees are x86_64 allmodconfig, configured and prepared with
+# clang-16, and for 6.1 an arm64 allmodconfig one with clang-16's LLVM tools.
 . "$TESTLIB"
 
 clang_ver=$(clang-16 -dumpversion)
@@ -15,3 +16,16 @@ for ver in 6.1 6.12; do
 	[ -f "$obj/include/generated/autoconf.h" ] || fail "$obj: not prepared"
 	expect_eq "$obj make arguments" "ARCH=x86_64 CC=clang-16" "$(cat "$obj/.irqconv-make-args")"
 done
+
+obj=$BUILD/kbuild-6.1-arm64
+cfg=$obj/.config
+[ -f "$obj/.irqconv-prepared" ] || fail "$obj has no prepare stamp"
+[ ! -L "$obj" ] || fail "$obj is a symbolic link, not a tree of its own"
+grep -qx 'CONFIG_CC_IS_CLANG=y' "$cfg" || fail "$cfg: not configured with clang"
+grep -qx "CONFIG_CLANG_VERSION=$want" "$cfg" ||
+	fail "$cfg: CONFIG_CLANG_VERSION is not $want (clang-16)"
+grep -qx 'CONFIG_LD_IS_LLD=y' "$cfg" || fail "$cfg: not linked with ld.lld"
+grep -qx 'CONFIG_ARM64=y' "$cfg" || fail "$cfg: not arm64"
+grep -qx 'CONFIG_SPI_QCOM_QSPI=m' "$cfg" || fail "$cfg: not allmodconfig (SPI_QCOM_QSPI is not m)"
+[ -f "$obj/include/generated/autoconf.h" ] || fail "$obj: not prepared"
+expect_eq "$obj make arguments" "ARCH=arm64 LLVM=-16" "$(cat "$obj/.irqconv-make-args")"
