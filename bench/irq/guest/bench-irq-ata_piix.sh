@@ -24,7 +24,7 @@ done
 [ -b /dev/sda ] || die "no disk behind ata_piix"
 mode=$(cat /sys/class/ata_device/dev1.0/xfer_mode 2>/dev/null)
 case "$mode" in
-PIO*) say "disk in $mode" ;;
+*PIO*) say "disk in $mode" ;;
 *) die "the disk is not in a PIO mode: '$mode'" ;;
 esac
 irq=$(awk '/ ata_piix$/ { sub(":", "", $1); print $1; exit }' /proc/interrupts)
