@@ -111,6 +111,21 @@ static void describe_whole(struct strbuf *body,
 	strbuf_release(&sb);
 }
 
+/* A work item folded: the work function is the thread, no primary. */
+static void describe_work(struct strbuf *body, const struct split_plan *plan,
+			  const struct strvec *notes)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s() could not do its work in hard-irq context and queued a work item for it. Make that work the irq thread: %s.",
+		    plan->handler, plan->why);
+	open_body(body, &sb);
+	add_benefit(body, plan);
+	add_notes(body, notes);
+	wrap_paragraph(body, "The thread runs the work function's code unchanged but for its signature, the structure it takes (the dev_id instead of container_of() of the work item) and its return value; what it did in process context it does in the thread, which is process context too.", "- ", "  ");
+	strbuf_release(&sb);
+}
+
 /* The staged strategy's text: a first step, not yet a thread. */
 static void describe_staged(struct strbuf *body,
 			    const struct split_plan *plan,
@@ -151,6 +166,8 @@ void describe_conversion(struct strbuf *body, const struct split_plan *plan,
 {
 	if (plan->strategy == SPLIT_STAGED)
 		describe_staged(body, plan, notes);
+	else if (plan->work)
+		describe_work(body, plan, notes);
 	else if (plan->whole_thread)
 		describe_whole(body, plan, notes);
 	else

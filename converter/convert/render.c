@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/fold-work.h"
 #include "convert/render-decls.h"
 #include "convert/split.h"
 #include "convert/staged.h"
@@ -470,7 +471,9 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 
 	edit_list_init(&inner, el->file);
 	if (plan->whole_thread) {
-		/* Nothing to render: the request names the old handler. */
+		/* The request names the old handler, or the work function now. */
+		if (plan->work)
+			work_fold_render(plan, plan->work, buf, len, el, notes);
 		ret = 0;
 		goto out;
 	}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/fold-work.h"
 #include "convert/split-parts.h"
 #include "tu.h"
 
@@ -286,6 +287,10 @@ void split_plan_release(struct split_plan *plan)
 	free(plan->priv_struct);
 	free(plan->priv_file);
 	free(plan->proto_file);
+	if (plan->work) {
+		work_fold_release(plan->work);
+		free(plan->work);
+	}
 	strvec_clear(&plan->notes);
 	strvec_clear(&plan->moved);
 	memset(plan, 0, sizeof(*plan));
