@@ -102,8 +102,12 @@ static void describe_whole(struct strbuf *body,
 		    plan->handler, plan->why);
 	open_body(body, &sb);
 	add_benefit(body, plan);
-	strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, following its calls through the module to any depth (and the kernel calls the lock analysis knows), every lock it takes keeps out the other contexts that take it, it takes no raw lock, does not disable its own line, calls no *_irqoff() helper and raises no softirq the analysis can see, none of which the thread could run as it is.",
-		    plan->handler);
+	if (plan->whole_edited)
+		strbuf_addf(&sb, "%s() is the thread function: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context. Its body changes only where thread context asks for it (below); nothing else calls it.",
+			    plan->handler);
+	else
+		strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, following its calls through the module to any depth (and the kernel calls the lock analysis knows), every lock it takes keeps out the other contexts that take it, it takes no raw lock, does not disable its own line, calls no *_irqoff() helper and raises no softirq the analysis can see, none of which the thread could run as it is.",
+			    plan->handler);
 	wrap_paragraph(body, sb.buf, "- ", "  ");
 	strbuf_reset(&sb);
 	wrap_paragraph(body, "On an MSI vector, whose irq chip is one-shot safe, the core drops IRQF_ONESHOT and leaves the vector unmasked; an interrupt that arrives while the thread runs makes it run again.", "- ", "  ");

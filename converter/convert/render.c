@@ -12,6 +12,7 @@
 #include "convert/split.h"
 #include "convert/staged.h"
 #include "convert/thread-edits.h"
+#include "convert/whole-edits.h"
 #include "tu.h"
 
 static void render_span(struct strbuf *out, const char *buf, size_t begin,
@@ -474,7 +475,8 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		/* The request names the old handler, or the work function now. */
 		if (plan->work)
 			work_fold_render(plan, plan->work, buf, len, el, notes);
-		ret = 0;
+		ret = plan->whole_edited ?
+		      whole_render_edits(plan, buf, len, el, notes, why) : 0;
 		goto out;
 	}
 	if (plan->strategy == SPLIT_STAGED)

@@ -121,6 +121,8 @@ struct split_plan {
 	 * thread, under the handler's name (convert/fold-work.h), or NULL.
 	 */
 	struct work_fold *work;
+	/* Moved whole, but edited for thread context (convert/whole-edits.h). */
+	bool whole_edited;
 
 	/* The module's locks and contexts (analyze/lock-graph.h), or NULL. */
 	struct lock_module *lm;
