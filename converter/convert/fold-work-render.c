@@ -173,6 +173,18 @@ static void returns_handled(const struct work_fold *wf, const char *buf,
 	cursor_list_release(&kids);
 }
 
+/* What the cancels that go waited for, and what waits now. */
+static const char *cancels_note(const struct work_fold *wf, const char *buf)
+{
+	size_t i;
+
+	for (i = 0; i < wf->removals.nr; i++)
+		if (!starts_with(buf + cursor_range(wf->removals.v[i]).begin,
+				 "INIT_WORK"))
+			return ", and so does its cancel, which comes after the interrupt is freed or synchronized: free_irq() and synchronize_irq() wait for the thread as the cancel waited for the work.";
+	return "; the driver never cancelled it, and now free_irq() (at detach, for a devm request) waits for the thread.";
+}
+
 void work_fold_render(const struct split_plan *plan,
 		      const struct work_fold *wf, const char *buf, size_t len,
 		      struct edit_list *el, struct strvec *notes)
@@ -206,9 +218,9 @@ void work_fold_render(const struct split_plan *plan,
 	if (!clang_Cursor_isNull(wf->field_decl_stmt))
 		fold_remove_stmt_lines(el, buf, len, wf->field_decl_stmt,
 				       "work member");
-	strvec_push_nodup(notes, xasprintf("%s() only queued the work item '%s'; %s() now is the thread function, under the name %s(), and runs right after the interrupt instead of on the system workqueue. INIT_WORK() and the cancel go with the work item: free_irq() (devm_free_irq()) waits for the thread as the cancel waited for the work.",
+	strvec_push_nodup(notes, xasprintf("%s() only queued the work item '%s'; %s() now is the thread function, under the name %s(), and runs right after the interrupt instead of on the system workqueue. INIT_WORK() goes with the work item%s",
 					   plan->handler, wf->field_name, wf->fn,
-					   plan->handler));
+					   plan->handler, cancels_note(wf, buf)));
 	if (wf->disables)
 		strvec_push_nodup(notes, xasprintf("%s() disabled its own line until %s() enabled it again; IRQF_ONESHOT keeps the line masked until the thread returns, which is what the pair did, so disable_irq() and enable_irq() go.",
 						   plan->handler, wf->fn));

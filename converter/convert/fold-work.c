@@ -150,6 +150,26 @@ void unfoldable(struct split_plan *plan, const char *field,
 	refuse(plan, R_WORK_UNFOLDABLE, field, plan->handler, why);
 }
 
+/* `(void)call(...)`: the call. */
+static CXCursor void_cast_call(CXCursor s)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor c = clang_getNullCursor();
+
+	cursor_children(s, &kids);
+	if (kids.nr == 1)
+		c = cursor_strip(kids.v[0]);
+	cursor_list_release(&kids);
+	return c;
+}
+
+/* What a context declaration may call: getters of the driver's data. */
+static bool is_not_getter(const char *n)
+{
+	return !ends_with(n, "get_drvdata") && !ends_with(n, "get_clientdata") &&
+	       strcmp(n, "netdev_priv");
+}
+
 /*
  * A call of a function of the file that queues one work item (max3100's
  * max3100_dowork()): the queueing it makes goes to @queue.
@@ -192,7 +212,7 @@ static CXCursor handler_queue(struct split_plan *plan, struct work_fold *wf,
 
 		cursor_tokens(s, &t);
 		if (k == CXCursor_DeclStmt)
-			ok = !stmt_calls(s, any_callee);
+			ok = !stmt_calls(s, is_not_getter);
 		else if (k == CXCursor_ReturnStmt)
 			ok = i + 1 == plan->nr_stmts && t.nr >= 2 &&
 			     !strcmp(t.v[1], "IRQ_HANDLED");
@@ -201,7 +221,9 @@ static CXCursor handler_queue(struct split_plan *plan, struct work_fold *wf,
 		strvec_clear(&t);
 		if (ok)
 			continue;
-		if (k != CXCursor_CallExpr)
+		if (k == CXCursor_CStyleCastExpr)
+			s = void_cast_call(s);
+		if (clang_getCursorKind(s) != CXCursor_CallExpr)
 			return clang_getNullCursor();
 		name = call_name(s);
 		if ((!strcmp(name, "disable_irq") ||
@@ -443,4 +465,22 @@ void work_fold_release(struct work_fold *wf)
 	cursor_list_release(&wf->enables);
 	cursor_list_release(&wf->protos);
 	memset(wf, 0, sizeof(*wf));
+}
+
+int work_fold_thread(struct split_plan *plan, const char *buf)
+{
+	struct work_fold *wf = xcalloc(1, sizeof(*wf));
+	int r = work_fold_plan(plan, wf, buf);
+
+	if (r) {
+		work_fold_release(wf);
+		free(wf);
+		return r;
+	}
+	plan->work = wf;
+	plan->whole_thread = true;
+	plan->strategy = SPLIT_ONESHOT;
+	plan->why = xasprintf("%s() only queues the work item '%s', whose function %s() does the work in process context; the line is not shared, so %s() becomes the thread function with no primary handler, and IRQF_ONESHOT keeps the line masked until it has run",
+			      plan->handler, wf->field_name, wf->fn, wf->fn);
+	return 0;
 }

@@ -37,6 +37,14 @@ int work_fold_plan(struct split_plan *plan, struct work_fold *wf,
 void work_fold_release(struct work_fold *wf);
 
 /*
+ * The planner's question, on a line of its own with no ownership check:
+ * 0 when the work function becomes the thread (@plan set up for it), -1
+ * when the handler only queues work that cannot be folded (refused), 1 for
+ * another shape.
+ */
+int work_fold_thread(struct split_plan *plan, const char *buf);
+
+/*
  * The edits: the handler goes, the work function becomes it, the work
  * item's setup, cancels and member go.  What a reviewer should know goes
  * to @notes.

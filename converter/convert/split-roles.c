@@ -378,29 +378,6 @@ static void mark_replays(struct split_plan *plan, const struct locals *l)
 	}
 }
 
-/*
- * A handler that only queues a work item, on a line of its own: the work
- * function becomes the thread (convert/fold-work.h).  0 when it does, -1
- * when the work cannot be folded (the refusal is set), 1 for another shape.
- */
-static int work_thread(struct split_plan *plan, const char *buf)
-{
-	struct work_fold *wf = xcalloc(1, sizeof(*wf));
-	int r = work_fold_plan(plan, wf, buf);
-
-	if (r) {
-		work_fold_release(wf);
-		free(wf);
-		return r;
-	}
-	plan->work = wf;
-	plan->whole_thread = true;
-	plan->strategy = SPLIT_ONESHOT;
-	plan->why = xasprintf("%s() only queues the work item '%s', whose function %s() does the work in process context; the line is not shared, so %s() becomes the thread function with no primary handler, and IRQF_ONESHOT keeps the line masked until it has run",
-			      plan->handler, wf->field_name, wf->fn, wf->fn);
-	return 0;
-}
-
 int assign_roles(struct split_plan *plan, struct locals *l,
 		 bool shared, bool exclusive,
 		 enum split_strategy wanted, const char *buf)
@@ -430,7 +407,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 	}
 	if (check == plan->nr_stmts &&
 	    (wanted == SPLIT_NONE || wanted == SPLIT_ONESHOT) && exclusive) {
-		int r = work_thread(plan, buf);
+		int r = work_fold_thread(plan, buf);
 
 		if (r <= 0)
 			return r;
