@@ -228,8 +228,12 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		return 0;
 	collect_locals(plan, &l);
 	plan->priv_decl = clang_getNullCursor();
-	if (assign_roles(plan, &l, shared, exclusive, wanted, buf) ||
-	    plan->whole_thread)
+	if (assign_roles(plan, &l, shared, exclusive, wanted, buf))
+		goto out;
+	/* Edited for the thread: what its callees lock must allow it. */
+	if (plan->whole_edited && split_check_locks(plan))
+		goto out;
+	if (plan->whole_thread)
 		goto out;
 	find_priv(plan, &l, buf);
 	if (find_proto_file(plan))
