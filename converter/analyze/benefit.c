@@ -288,6 +288,8 @@ char *benefit_words(const struct benefit *b)
 	}
 	if (b->code[BENEFIT_TASKLET_FOLDED])
 		strbuf_addstr(&sb, "the tasklet's work runs in the thread, with no tasklet scheduled in between; ");
+	if (b->code[BENEFIT_WORK_FOLDED])
+		strbuf_addstr(&sb, "the work function runs as the thread, with no work item queued in between; ");
 	if (b->code[BENEFIT_HARDIRQ_LOOP_MOVED])
 		strbuf_addf(&sb, "%u loop%s over device registers no longer run%s with interrupts off; ",
 			    b->device_loops, plural(b->device_loops),

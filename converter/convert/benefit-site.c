@@ -40,5 +40,7 @@ void split_benefit(const struct split_plan *plan, const struct edit_list *el,
 		folded |= el->v[i].why &&
 			  !strcmp(el->v[i].why, "tasklet setup/kill");
 	benefit_judge(plan->def, moved, n, &ap, folded, b);
+	/* convert/fold-work.c: the work function became the thread. */
+	b->code[BENEFIT_WORK_FOLDED] = plan->work != NULL;
 	free(moved);
 }

@@ -102,12 +102,31 @@ static void describe_whole(struct strbuf *body,
 		    plan->handler, plan->why);
 	open_body(body, &sb);
 	add_benefit(body, plan);
-	strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, following its calls through the module to any depth (and the kernel calls the lock analysis knows), every lock it takes keeps out the other contexts that take it, it takes no raw lock, does not disable its own line, calls no *_irqoff() helper and raises no softirq the analysis can see, none of which the thread could run as it is.",
-		    plan->handler);
+	if (plan->whole_edited)
+		strbuf_addf(&sb, "%s() is the thread function: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context. Its body changes only where thread context asks for it (below); nothing else calls it.",
+			    plan->handler);
+	else
+		strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, following its calls through the module to any depth (and the kernel calls the lock analysis knows), every lock it takes keeps out the other contexts that take it, it takes no raw lock, does not disable its own line, calls no *_irqoff() helper and raises no softirq the analysis can see, none of which the thread could run as it is.",
+			    plan->handler);
 	wrap_paragraph(body, sb.buf, "- ", "  ");
 	strbuf_reset(&sb);
 	wrap_paragraph(body, "On an MSI vector, whose irq chip is one-shot safe, the core drops IRQF_ONESHOT and leaves the vector unmasked; an interrupt that arrives while the thread runs makes it run again.", "- ", "  ");
 	add_notes(body, notes);
+	strbuf_release(&sb);
+}
+
+/* A work item folded: the work function is the thread, no primary. */
+static void describe_work(struct strbuf *body, const struct split_plan *plan,
+			  const struct strvec *notes)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s() could not do its work in hard-irq context and queued a work item for it. Make that work the irq thread: %s.",
+		    plan->handler, plan->why);
+	open_body(body, &sb);
+	add_benefit(body, plan);
+	add_notes(body, notes);
+	wrap_paragraph(body, "The thread runs the work function's code unchanged but for its signature, the structure it takes (the dev_id instead of container_of() of the work item) and its return value; what it did in process context it does in the thread, which is process context too.", "- ", "  ");
 	strbuf_release(&sb);
 }
 
@@ -151,6 +170,8 @@ void describe_conversion(struct strbuf *body, const struct split_plan *plan,
 {
 	if (plan->strategy == SPLIT_STAGED)
 		describe_staged(body, plan, notes);
+	else if (plan->work)
+		describe_work(body, plan, notes);
 	else if (plan->whole_thread)
 		describe_whole(body, plan, notes);
 	else

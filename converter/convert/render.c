@@ -7,10 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/fold-work.h"
 #include "convert/render-decls.h"
 #include "convert/split.h"
 #include "convert/staged.h"
 #include "convert/thread-edits.h"
+#include "convert/whole-edits.h"
 #include "tu.h"
 
 static void render_span(struct strbuf *out, const char *buf, size_t begin,
@@ -470,8 +472,11 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 
 	edit_list_init(&inner, el->file);
 	if (plan->whole_thread) {
-		/* Nothing to render: the request names the old handler. */
-		ret = 0;
+		/* The request names the old handler, or the work function now. */
+		if (plan->work)
+			work_fold_render(plan, plan->work, buf, len, el, notes);
+		ret = plan->whole_edited ?
+		      whole_render_edits(plan, buf, len, el, notes, why) : 0;
 		goto out;
 	}
 	if (plan->strategy == SPLIT_STAGED)

@@ -9,7 +9,9 @@
 
 #include "analyze/silence-evidence.h"
 #include "convert/context.h"
+#include "convert/fold-work.h"
 #include "convert/split-parts.h"
+#include "convert/whole-edits.h"
 #include "tu.h"
 
 /* Only device accesses (at least one write), no other call, no return. */
@@ -405,9 +407,20 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 	}
 	if (check == plan->nr_stmts &&
 	    (wanted == SPLIT_NONE || wanted == SPLIT_ONESHOT) && exclusive) {
+		int r = work_fold_thread(plan, buf);
+
+		if (r <= 0)
+			return r;
 		if (hardirq_assumption(plan->lm, plan->def, &plan->refusal)) {
-			plan->strategy = SPLIT_NONE;
-			return -1;
+			if (!whole_editable(plan) ||
+			    !clang_Cursor_isNull(find_call(plan->def,
+							   is_context_query))) {
+				plan->strategy = SPLIT_NONE;
+				return -1;
+			}
+			/* render: lock forms, the tasklet folded, brackets */
+			refusal_release(&plan->refusal);
+			plan->whole_edited = true;
 		}
 		plan->whole_thread = true;
 		plan->strategy = SPLIT_ONESHOT;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/fold-work.h"
 #include "convert/split-parts.h"
 #include "tu.h"
 
@@ -227,8 +228,12 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		return 0;
 	collect_locals(plan, &l);
 	plan->priv_decl = clang_getNullCursor();
-	if (assign_roles(plan, &l, shared, exclusive, wanted, buf) ||
-	    plan->whole_thread)
+	if (assign_roles(plan, &l, shared, exclusive, wanted, buf))
+		goto out;
+	/* Edited for the thread: what its callees lock must allow it. */
+	if (plan->whole_edited && split_check_locks(plan))
+		goto out;
+	if (plan->whole_thread)
 		goto out;
 	find_priv(plan, &l, buf);
 	if (find_proto_file(plan))
@@ -286,6 +291,10 @@ void split_plan_release(struct split_plan *plan)
 	free(plan->priv_struct);
 	free(plan->priv_file);
 	free(plan->proto_file);
+	if (plan->work) {
+		work_fold_release(plan->work);
+		free(plan->work);
+	}
 	strvec_clear(&plan->notes);
 	strvec_clear(&plan->moved);
 	memset(plan, 0, sizeof(*plan));

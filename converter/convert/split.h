@@ -10,6 +10,7 @@
 #include "rewrite/edit.h"
 
 struct lock_module;
+struct work_fold;
 
 /*
  * How one hard-irq handler splits into a quick check and a thread.
@@ -115,6 +116,13 @@ struct split_plan {
 	 * and the old handler, unchanged, is the thread function.
 	 */
 	bool whole_thread;
+	/*
+	 * The handler only queued a work item: the work function is the
+	 * thread, under the handler's name (convert/fold-work.h), or NULL.
+	 */
+	struct work_fold *work;
+	/* Moved whole, but edited for thread context (convert/whole-edits.h). */
+	bool whole_edited;
 
 	/* The module's locks and contexts (analyze/lock-graph.h), or NULL. */
 	struct lock_module *lm;

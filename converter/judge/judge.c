@@ -10,6 +10,8 @@
 
 enum reason judge_strategy_reason(const struct split_plan *plan)
 {
+	if (plan->work)
+		return R_WORK_THREAD;
 	if (plan->whole_thread)
 		return R_SPLIT_ONESHOT_WHOLE;
 	switch (plan->strategy) {
