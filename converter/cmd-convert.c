@@ -567,7 +567,10 @@ static int convert_file(struct kbuild *kb, const char *relpath, void *data)
 		const struct scan_site *s;
 		bool seen = false;
 
-		if ((s = judged_refusal(&judged, cs))) {
+		if ((s = judged_refusal(&judged, cs)) &&
+		    !(judge_refusal_needs_thread(s->reason_codes.v[0]) &&
+		      wanted_strategy(st, relpath, cs->line, cs->handler) ==
+		      SPLIT_STAGED)) {
 			add_judged(st, relpath, cs, s);
 			continue;
 		}

@@ -187,9 +187,23 @@ static bool hw_read(CXCursor call, const char *name, void *data)
 }
 
 /*
+ * A handler that disables its line until its work is done (sht15) lets no
+ * second interrupt arrive while a thread would be pending: none merges.
+ */
+static bool hw_read_or_line_off(CXCursor call, const char *name, void *data)
+{
+	static const char *const line_off[] = {
+		"disable_irq_nosync", "disable_irq", "disable_hardirq", NULL,
+	};
+
+	return hw_read(call, name, data) || name_in(name, line_off);
+}
+
+/*
  * A handler that counts every interrupt and reads nothing from the device
  * (a tachometer, a pulse counter): merged wake-ups of a thread lose
- * counts it cannot recover from the hardware.
+ * counts it cannot recover from the hardware.  One that disables its line
+ * until the work is done merges nothing.
  */
 static bool counting(struct lock_module *lm, CXCursor def,
 		     struct refusal *why)
@@ -202,7 +216,7 @@ static bool counting(struct lock_module *lm, CXCursor def,
 	top_statements(def, &stmts);
 	for (i = 0; i < stmts.nr && !found; i++)
 		found = counts(cursor_strip(stmts.v[i]));
-	if (found && reach_find(lm, def, hw_read, NULL, &hit)) {
+	if (found && reach_find(lm, def, hw_read_or_line_off, NULL, &hit)) {
 		reach_hit_release(&hit);
 		found = false;
 	}
