@@ -49,6 +49,30 @@ static bool find_class(struct lock_module *lm, CXCursor def, int class,
 	return reach_find(lm, def, of_class, &class, hit);
 }
 
+/* A call of @class written in @def itself, not in a function it calls. */
+static bool direct_class(CXCursor def, int class, struct reach_hit *hit)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	size_t i;
+	bool found = false;
+
+	find_calls(def, any_callee, &calls);
+	for (i = 0; i < calls.nr && !found; i++) {
+		char *name = call_name(calls.v[i]);
+
+		if (kapi_hardirq_class(name, NULL) == class) {
+			memset(hit, 0, sizeof(*hit));
+			hit->call = hit->first = calls.v[i];
+			hit->name = name;
+			found = true;
+		} else {
+			free(name);
+		}
+	}
+	cursor_list_release(&calls);
+	return found;
+}
+
 static void demux(struct reach_hit *hit, struct refusal *why)
 {
 	const char *threaded = NULL;
@@ -151,7 +175,10 @@ static char *text_of(CXCursor c)
 	return sb.buf ? strbuf_detach(&sb) : xstrdup("");
 }
 
-/* Whether @stmt keeps a count in memory that outlives the call. */
+/*
+ * Whether the expression statement @stmt keeps a count in memory that
+ * outlives the call (a loop or a branch is not every interrupt).
+ */
 static bool counts(CXCursor stmt)
 {
 	struct strvec tok = STRVEC_INIT;
@@ -215,7 +242,8 @@ static bool counting(struct lock_module *lm, CXCursor def,
 
 	top_statements(def, &stmts);
 	for (i = 0; i < stmts.nr && !found; i++)
-		found = counts(cursor_strip(stmts.v[i]));
+		found = clang_isExpression(clang_getCursorKind(stmts.v[i])) &&
+			counts(cursor_strip(stmts.v[i]));
 	if (found && reach_find(lm, def, hw_read_or_line_off, NULL, &hit)) {
 		reach_hit_release(&hit);
 		found = false;
@@ -237,7 +265,8 @@ bool hardirq_only(struct lock_module *lm, CXCursor def, struct refusal *why)
 
 	if (find_class(lm, def, HI_DEMUX, &hit))
 		demux(&hit, why);
-	else if (find_class(lm, def, HI_RESET, &hit))
+	else if (find_class(lm, def, HI_RESET, &hit) ||
+		 direct_class(def, HI_PANIC, &hit))
 		reset(&hit, why);
 	else if (counting(lm, def, why))
 		return true;

@@ -10,7 +10,9 @@
 struct lock_module;
 
 /* The classes of kapi-hardirq.def. */
-enum hardirq_class { HI_DEMUX, HI_RESET, HI_STAMP, HI_CLOCK, HI_PACKET };
+enum hardirq_class {
+	HI_DEMUX, HI_RESET, HI_PANIC, HI_STAMP, HI_CLOCK, HI_PACKET
+};
 
 /* The class of the kernel call @name, or -1; *@threaded its thread form. */
 int kapi_hardirq_class(const char *name, const char **threaded);
