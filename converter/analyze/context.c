@@ -5,11 +5,13 @@
  *   context_checks  in_interrupt(), in_irq(), ... (true in hard irq only)
  *   line_control    disable_irq(), synchronize_irq(), ... on an irq line
  *   may_sleep       calls that may sleep (wrong in the old handler already)
- *   demux           dispatch to other irqs: a chained/irqchip handler
+ *   demux           dispatch to other irqs (kapi-hardirq.def, HI_DEMUX); the
+ *                   verdict follows callees too (hardirq-only.c)
  */
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/hardirq-only.h"
 
 static const char *const context_checks[] = {
 	"in_interrupt", "in_irq", "in_hardirq", "in_softirq", "in_atomic",
@@ -29,12 +31,6 @@ static const char *const may_sleep[] = {
 	"__might_sleep", "down", "down_interruptible", NULL,
 };
 
-static const char *const demux[] = {
-	"generic_handle_irq", "generic_handle_irq_safe",
-	"generic_handle_domain_irq", "generic_handle_domain_irq_safe",
-	"handle_nested_irq", "chained_irq_enter", NULL,
-};
-
 static void context_call(struct analysis_ctx *ctx, const struct an_call *c,
 			 void *data)
 {
@@ -49,7 +45,8 @@ static void context_call(struct analysis_ctx *ctx, const struct an_call *c,
 	if (an_call_is(c, may_sleep))
 		an_add(ctx, FACT_SLEEP, name_in(c->written, may_sleep) ?
 		       c->written : c->callee, c->cursor);
-	if (an_call_is(c, demux))
+	if (kapi_hardirq_class(c->callee, NULL) == HI_DEMUX ||
+	    kapi_hardirq_class(c->written, NULL) == HI_DEMUX)
 		an_add(ctx, FACT_DEMUX, c->callee, c->cursor);
 }
 

@@ -395,18 +395,25 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	if (!buf)
 		die("cannot read '%s': %s", tu.path, strerror(errno));
 	scan_tu_init(&sst, tu.unit, relpath, st->kb.src);
+	/* One module analysis for the request-level checks and the planner. */
+	sst.index = st->index;
+	sst.kb = &st->kb;
+	sst.tu = &tu;
 	scan_tu_run(&sst, !tu.in_config, &judged);
 	accessors_learn(tu.unit, tu.path);
 	callsites_find(tu.unit, tu.path, buf, &sites);
 	/* The whole module's locks, when there is something to convert. */
 	if (sites.nr)
-		lm = lock_module_open(st->index, &st->kb, &tu);
+		lm = scan_tu_lock_module(&sst);
 	for (i = 0; i < sites.nr; i++) {
 		struct callsite *cs = &sites.v[i];
 		const struct scan_site *s;
 		bool seen = false;
 
-		if ((s = judged_refusal(&judged, cs))) {
+		if ((s = judged_refusal(&judged, cs)) &&
+		    !(judge_refusal_needs_thread(s->reason_codes.v[0]) &&
+		      wanted_strategy(st, relpath, cs->line, cs->handler) ==
+		      SPLIT_STAGED)) {
 			add_judged(st, relpath, cs, s);
 			continue;
 		}
@@ -432,7 +439,6 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	callsites_release(&sites);
 	scan_sites_release(&judged);
 	scan_tu_release(&sst);
-	lock_module_close(lm);
 	free(buf);
 	tu_release(&tu);
 	return 0;

@@ -156,3 +156,17 @@ void judge_handler(struct scan_site *s, CXCursor def, struct lock_module *lm)
 	free(buf);
 	free(path);
 }
+
+bool judge_refusal_needs_thread(const char *code)
+{
+	static const enum reason thread_only[] = {
+		R_CHAINED_HANDLER, R_RESET_PATH, R_COUNTS_EVERY_IRQ,
+		R_TIMESTAMPS_IRQ, R_NETPOLL_WORK,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(thread_only) / sizeof(thread_only[0]); i++)
+		if (!strcmp(code, reason_code(thread_only[i])))
+			return true;
+	return false;
+}

@@ -3,6 +3,7 @@
 #define IRQCONV_JUDGE_JUDGE_H
 
 #include <clang-c/Index.h>
+#include <stdbool.h>
 
 #include "judge/reasons.h"
 
@@ -30,5 +31,14 @@ enum reason judge_strategy_reason(const struct split_plan *plan);
  * declined first, the answer a maintainer wants), else NULL.
  */
 char *judge_no_gain_reason(const struct split_plan *plan, const char *refusal);
+
+/*
+ * Whether the refusal @code holds only for a conversion that gives the
+ * handler a thread: the handler must stay in hard-irq context
+ * (analyze/hardirq-only.c, analyze/netpoll.c).  The staged strategy keeps
+ * it there (request_irq_quickcheck(), no thread), so convert --strategy
+ * staged passes such a site on to its planner.
+ */
+bool judge_refusal_needs_thread(const char *code);
 
 #endif

@@ -6,8 +6,12 @@
  */
 #include <string.h>
 
+#include "analyze/hardirq-only.h"
+#include "analyze/netpoll.h"
+#include "convert/cursor.h"
 #include "judge/judge.h"
 #include "scan/scan.h"
+#include "tu.h"
 
 static bool flag_set(const struct scan_site *s, const char *name)
 {
@@ -58,26 +62,110 @@ static const struct fact *usable_mask(const struct handler_facts *hf,
 	return NULL;
 }
 
-static bool refused(struct scan_site *s, const struct scan_sites *all)
+/* Whether @tok[@at...] up to the end of the statement names @flag. */
+static bool statement_names(const struct strvec *tok, size_t at,
+			    const char *flag)
 {
-	const struct handler_facts *hf = s->facts;
+	for (; at < tok->nr && strcmp(tok->v[at], ";"); at++)
+		if (!strcmp(tok->v[at], flag))
+			return true;
+	return false;
+}
+
+/* The function definition of the main file around @offset, or null. */
+static CXCursor function_at(struct scan_tu *st, unsigned int offset)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor fn = clang_getNullCursor();
+	size_t i;
+
+	cursor_children(clang_getTranslationUnitCursor(st->unit), &kids);
+	for (i = 0; i < kids.nr && clang_Cursor_isNull(fn); i++) {
+		struct src_range r;
+
+		if (clang_getCursorKind(kids.v[i]) != CXCursor_FunctionDecl ||
+		    !clang_isCursorDefinition(kids.v[i]) ||
+		    !cx_in_main_file(st, kids.v[i]))
+			continue;
+		r = cx_range(st, kids.v[i], NULL);
+		if (r.begin <= offset && offset < r.end)
+			fn = kids.v[i];
+	}
+	cursor_list_release(&kids);
+	return fn;
+}
+
+/*
+ * Flags that are not a constant may still hold @flag: written in the
+ * argument (`adis->irq_flag | IRQF_NO_THREAD`), or assigned to the local
+ * the argument names (r8169's `irqflags = msi ? IRQF_NO_THREAD : ...`).
+ */
+static bool flag_may_be_set(struct scan_tu *st, const struct scan_site *s,
+			    const char *flag)
+{
+	const char *written = flag + strspn(flag, "_");
+	struct strvec tok = STRVEC_INIT;
+	CXCursor fn;
+	size_t i;
+	bool hit = false;
+
+	if (s->flags_const || !s->flags)
+		return flag_set(s, flag);
+	if (strstr(s->flags, written))
+		return true;
+	fn = function_at(st, s->call.begin);
+	if (clang_Cursor_isNull(fn))
+		return false;
+	cursor_tokens(fn, &tok);
+	for (i = 0; i + 1 < tok.nr && !hit; i++)
+		hit = !strcmp(tok.v[i], s->flags) &&
+		      (!strcmp(tok.v[i + 1], "=") || !strcmp(tok.v[i + 1], "|=")) &&
+		      statement_names(&tok, i + 2, written);
+	strvec_clear(&tok);
+	return hit;
+}
+
+/*
+ * The handler must stay in hard-irq context whatever else it does
+ * (analyze/hardirq-only.c), or its netpoll caller needs its work done in
+ * place (analyze/netpoll.c).  Followed through the module when scan has
+ * it open.
+ */
+static bool stays_in_hardirq(struct scan_tu *st, struct scan_site *s)
+{
+	struct refusal why = REFUSAL_INIT;
+	struct lock_module *lm;
+	bool stays;
+
+	if (!s->has_handler_def)
+		return false;
+	lm = scan_tu_lock_module(st);
+	stays = hardirq_only(lm, s->handler_def, &why) ||
+		netpoll_needs_work_in_place(lm, s->handler_def, &why);
+	if (stays)
+		scan_site_judge_text(s, why.code, why.text);
+	refusal_release(&why);
+	return stays;
+}
+
+static bool refused(struct scan_tu *st, struct scan_site *s,
+		    const struct scan_sites *all)
+{
 	const struct scan_site *o;
-	const struct fact *f;
 
 	if (!strcmp(s->call_name, "request_nmi")) {
 		scan_site_judge(s, R_NMI);
 	} else if (!strcmp(s->call_name, "request_percpu_irq") ||
-		   flag_set(s, "IRQF_PERCPU")) {
+		   flag_may_be_set(st, s, "IRQF_PERCPU")) {
 		scan_site_judge(s, R_PER_CPU);
-	} else if (flag_set(s, "__IRQF_TIMER")) {
+	} else if (flag_may_be_set(st, s, "__IRQF_TIMER")) {
 		scan_site_judge(s, R_TIMER);
-	} else if (flag_set(s, "IRQF_NO_THREAD")) {
+	} else if (flag_may_be_set(st, s, "IRQF_NO_THREAD")) {
 		scan_site_judge(s, R_NO_THREAD);
 	} else if (strstr(s->call_name, "any_context")) {
 		scan_site_judge(s, R_ANY_CONTEXT);
-	} else if ((f = handler_facts_first(hf, FACT_DEMUX))) {
-		scan_site_judge(s, R_CHAINED_HANDLER,
-				f->name, f->where.line);
+	} else if (stays_in_hardirq(st, s)) {
+		return true;
 	} else if ((o = incompatible_site(s, all))) {
 		scan_site_judge(s, R_INCOMPATIBLE_SITES,
 				s->handler, o->call_name, o->call.line);
@@ -190,7 +278,7 @@ void scan_judge(struct scan_tu *st, struct scan_site *s,
 				s->call_name, s->thread_text);
 		return;
 	}
-	if (!refused(s, all))
+	if (!refused(st, s, all))
 		convertible(st, s);
 	notes(s);
 }
