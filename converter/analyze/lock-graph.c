@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "analyze/lock-graph.h"
+#include "analyze/module.h"
 #include "convert/cursor.h"
 
 static const struct kapi_lock kapi_locks[] = {
@@ -179,17 +180,6 @@ static bool module_file(const struct lock_module *lm, CXCursor c)
 	return hit;
 }
 
-/* A definition of @name in another file of the module. */
-static CXCursor sibling_def(const struct lock_module *lm, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < lm->def_names.nr; i++)
-		if (!strcmp(lm->def_names.v[i], name))
-			return lm->defs.v[i];
-	return clang_getNullCursor();
-}
-
 /* The body of the function @call calls, unless it is a known primitive. */
 static CXCursor callee_def(const struct lock_module *lm, CXCursor call)
 {
@@ -207,7 +197,7 @@ static CXCursor callee_def(const struct lock_module *lm, CXCursor call)
 	}
 	def = clang_getCursorDefinition(ref);
 	if (clang_Cursor_isNull(def) && lm->nr_tus > 1)
-		def = sibling_def(lm, name);
+		def = module_def_named(lm, name);
 	free(name);
 	return def;
 }
@@ -281,53 +271,6 @@ ssize_t lm_fn_add(struct lock_module *lm, CXCursor def)
 	return at;
 }
 
-/*
- * The other objects of the composite module @stem.o belongs to, from a
- * `NAME-objs := a.o b.o` or `NAME-y += ...` line of the directory's
- * Makefile or Kbuild that names it.
- */
-static void module_siblings(const char *dir, const char *stem,
-			    struct strvec *out)
-{
-	static const char *const makefiles[] = { "Kbuild", "Makefile" };
-	char *want = xasprintf("%s.o", stem);
-	size_t m;
-
-	for (m = 0; m < ARRAY_SIZE(makefiles); m++) {
-		char *path = xasprintf("%s/%s", dir, makefiles[m]);
-		char *text = read_file(path, NULL);
-		char *line, *save = NULL;
-
-		free(path);
-		for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
-		     line = strtok_r(NULL, "\n", &save)) {
-			char *tok, *tsave = NULL;
-			bool named = false;
-			struct strvec objs = STRVEC_INIT;
-			size_t i;
-
-			if (!strstr(line, "-objs") && !strstr(line, "-y"))
-				continue;
-			if (starts_with(line, "obj-"))
-				continue;
-			for (tok = strtok_r(line, " \t", &tsave); tok;
-			     tok = strtok_r(NULL, " \t", &tsave)) {
-				if (!ends_with(tok, ".o"))
-					continue;
-				named |= !strcmp(tok, want);
-				strvec_push(&objs, tok);
-			}
-			for (i = 0; named && i < objs.nr; i++)
-				if (strcmp(objs.v[i], want))
-					strvec_push_nodup(out, xstrndup(objs.v[i],
-						strlen(objs.v[i]) - 2));
-			strvec_clear(&objs);
-		}
-		free(text);
-	}
-	free(want);
-}
-
 static void open_siblings(struct lock_module *lm, CXIndex index,
 			  struct kbuild *kb, const struct tu *main)
 {
@@ -346,7 +289,7 @@ static void open_siblings(struct lock_module *lm, CXIndex index,
 		slash[1] = '\0';
 	else
 		reldir[0] = '\0';
-	module_siblings(dir, stem, &stems);
+	module_objects(dir, stem, &stems);
 	for (i = 0; i < stems.nr && lm->nr_tus < 16; i++) {
 		char *rel = xasprintf("%s%s.c", reldir, stems.v[i]);
 		struct tu *t = &lm->tus[lm->nr_tus];

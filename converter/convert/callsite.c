@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/module.h"
 #include "convert/callsite.h"
 #include "convert/cocci.h"
 #include "convert/cursor.h"
@@ -31,7 +32,8 @@ static char *text_of(const char *buf, CXCursor c)
 	return xstrndup(buf + r.begin, r.end - r.begin);
 }
 
-static void resolve_handler(struct callsite *cs, CXCursor arg)
+static void resolve_handler(struct callsite *cs, CXCursor arg,
+			    const struct lock_module *lm)
 {
 	CXCursor ref;
 
@@ -76,6 +78,9 @@ static void resolve_handler(struct callsite *cs, CXCursor arg)
 	}
 	cs->handler = cursor_name(ref);
 	cs->handler_def = clang_getCursorDefinition(ref);
+	/* Defined in another file of the module: analysed and edited there. */
+	if (clang_Cursor_isNull(cs->handler_def))
+		cs->handler_def = module_def_named(lm, cs->handler);
 	if (clang_Cursor_isNull(cs->handler_def))
 		refusal_set(&cs->refusal, R_HANDLER_NOT_HERE, cs->handler);
 }
@@ -83,6 +88,7 @@ static void resolve_handler(struct callsite *cs, CXCursor arg)
 struct find_ctx {
 	const char *file;
 	const char *buf;
+	const struct lock_module *lm;
 	struct callsite_list *out;
 };
 
@@ -141,14 +147,14 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent,
 	}
 	if (ev)
 		clang_EvalResult_dispose(ev);
-	resolve_handler(cs, clang_Cursor_getArgument(c, handler_arg));
+	resolve_handler(cs, clang_Cursor_getArgument(c, handler_arg), ctx->lm);
 	return CXChildVisit_Continue;
 }
 
 void callsites_find(CXTranslationUnit tu, const char *file, const char *buf,
-		    struct callsite_list *out)
+		    const struct lock_module *lm, struct callsite_list *out)
 {
-	struct find_ctx ctx = { file, buf, out };
+	struct find_ctx ctx = { file, buf, lm, out };
 
 	out->v = NULL;
 	out->nr = 0;
@@ -172,10 +178,27 @@ void callsites_release(struct callsite_list *l)
 
 struct other_use {
 	CXCursor fn;
+	char *usr;		/* set when fn is another unit's: compared by USR */
 	size_t allowed;	/* offset of the one reference that may stay */
 	unsigned int line;
 	struct cursor_list calls;	/* direct calls of the handler */
 };
+
+/* Whether @ref, a declaration, is the handler @ou looks for. */
+static bool is_handler(const struct other_use *ou, CXCursor ref)
+{
+	char *usr;
+	bool same;
+
+	if (!ou->usr)
+		return clang_equalCursors(clang_getCanonicalCursor(ref), ou->fn);
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return false;
+	usr = cxstring_take(clang_getCursorUSR(ref));
+	same = !strcmp(usr, ou->usr);
+	free(usr);
+	return same;
+}
 
 static enum CXChildVisitResult find_other_use(CXCursor c, CXCursor parent,
 					      CXClientData data)
@@ -185,15 +208,15 @@ static enum CXChildVisitResult find_other_use(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-		ref = clang_getCanonicalCursor(clang_getCursorReferenced(c));
-		if (clang_equalCursors(ref, ou->fn))
+		ref = clang_getCursorReferenced(c);
+		if (is_handler(ou, ref))
 			cursor_list_push(&ou->calls, c);
 		return CXChildVisit_Recurse;
 	}
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return CXChildVisit_Recurse;
-	ref = clang_getCanonicalCursor(clang_getCursorReferenced(c));
-	if (!clang_equalCursors(ref, ou->fn) ||
+	ref = clang_getCursorReferenced(c);
+	if (!is_handler(ou, ref) ||
 	    cursor_range(c).begin == ou->allowed ||
 	    (ou->calls.nr &&
 	     cursor_range(c).begin ==
@@ -201,6 +224,29 @@ static enum CXChildVisitResult find_other_use(CXCursor c, CXCursor parent,
 		return CXChildVisit_Recurse;
 	ou->line = cursor_line(c);
 	return CXChildVisit_Break;
+}
+
+/*
+ * A handler defined in another file of the module: the line of a reference
+ * or call of it in its own file (an EXPORT_SYMBOL(), a netpoll call), or 0.
+ * Such a use is not rewritten: it refuses.
+ */
+static unsigned int used_in_own_file(CXCursor def)
+{
+	CXTranslationUnit unit = clang_Cursor_getTranslationUnit(def);
+	struct other_use ou;
+	unsigned int line;
+
+	memset(&ou, 0, sizeof(ou));
+	ou.fn = clang_getCanonicalCursor(def);
+	ou.allowed = (size_t)-1;
+	clang_visitChildren(clang_getTranslationUnitCursor(unit),
+			    find_other_use, &ou);
+	line = ou.line;
+	if (!line && ou.calls.nr)
+		line = cursor_line(ou.calls.v[0]);
+	cursor_list_release(&ou.calls);
+	return line;
 }
 
 size_t callsite_column_of(const char *buf, size_t off)
@@ -440,6 +486,9 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	 * whole, it stays as it is, and so may its other callers.
 	 */
 	ou.fn = clang_getCanonicalCursor(cs->handler_def);
+	ou.usr = NULL;
+	if (clang_Cursor_getTranslationUnit(cs->handler_def) != tu)
+		ou.usr = cxstring_take(clang_getCursorUSR(cs->handler_def));
 	ou.line = 0;
 	memset(&ou.calls, 0, sizeof(ou.calls));
 	if (!clang_Cursor_isNull(cs->handler_var)) {
@@ -453,9 +502,13 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		cursor_list_release(&kids);
 	}
 	ou.allowed = cursor_range(name_ref).begin;
-	if (form != REQUEST_WHOLE)
+	if (form != REQUEST_WHOLE) {
 		clang_visitChildren(clang_getTranslationUnitCursor(tu),
 				    find_other_use, &ou);
+		if (ou.usr && !ou.line)
+			ou.line = used_in_own_file(cs->handler_def);
+	}
+	free(ou.usr);
 	if (ou.line) {
 		refusal_set(why, R_HANDLER_REFERENCED,
 			    cs->handler, ou.line);

@@ -9,8 +9,9 @@
 
 /*
  * A request_irq() or devm_request_irq() call the converter can rewrite, with
- * its handler resolved to a definition in the same file: named directly, or
- * through a local variable initialised once (e1000's `handler`).
+ * its handler resolved to a definition in the same file or in another file
+ * of the module: named directly, or through a local variable initialised
+ * once (e1000's `handler`).
  */
 struct callsite {
 	CXCursor call;
@@ -25,14 +26,20 @@ struct callsite {
 	struct refusal refusal;	/* why it cannot be rewritten; text NULL if it can */
 };
 
+struct lock_module;
+
 struct callsite_list {
 	struct callsite *v;
 	size_t nr;
 };
 
-/* Every request_irq-family call written in @file of the unit. */
+/*
+ * Every request_irq-family call written in @file of the unit; a handler
+ * the unit declares but does not define is looked up in the other files of
+ * @lm, the module (NULL: this file only).
+ */
 void callsites_find(CXTranslationUnit tu, const char *file, const char *buf,
-		    struct callsite_list *out);
+		    const struct lock_module *lm, struct callsite_list *out);
 void callsites_release(struct callsite_list *l);
 
 /* What a rewritten request registers. */

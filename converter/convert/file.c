@@ -216,31 +216,62 @@ static void decline(struct convert_state *st, const struct tu *tu,
 	free(reason);
 }
 
+/*
+ * The file, relative to the tree, that defines @cs's handler: the
+ * requesting file, or another file of its module (analyze/module.c).  NULL
+ * for a definition in a file the unit includes (a header, lib8390.c).
+ */
+static char *handler_relpath(struct convert_state *st, const struct tu *tu,
+			     const struct callsite *cs)
+{
+	char *def_file = cursor_file(cs->handler_def), *rel = NULL;
+
+	if (!strcmp(def_file, tu->path))
+		rel = xstrdup(tu->relpath);
+	else if (clang_Cursor_getTranslationUnit(cs->handler_def) != tu->unit &&
+		 !(rel = kbuild_relpath(&st->kb, def_file)))
+		rel = kbuild_external_relpath(&st->kb, def_file);
+	free(def_file);
+	return rel;
+}
+
 /* The handler at @def splits, and @cs asks for it: make the edits. */
 static int convert_site(struct convert_state *st, struct tu *tu,
 			struct callsite *cs, const char *buf, size_t len,
 			struct lock_module *lm)
 {
-	struct edit_list el, hdr;
+	CXTranslationUnit def_unit;
+	struct edit_list el, hdr, call;
 	struct strvec notes = STRVEC_INIT;
 	struct split_plan plan;
 	struct refusal why = REFUSAL_INIT;
-	char *hbuf = NULL, *hrel = NULL, *def_file;
-	const char *hfile;
+	char *hbuf = NULL, *hrel = NULL, *drel, *dpath;
+	const char *hfile, *dbuf = buf;
+	size_t dlen = len;
 	struct changed_file *f, *hf = NULL;
 	enum split_strategy wanted;
 	int ret = -1;
+	bool here;
 
-	def_file = cursor_file(cs->handler_def);
-	if (strcmp(def_file, tu->path)) {
+	drel = handler_relpath(st, tu, cs);
+	if (!drel) {
 		add_result(st, tu->relpath, cs->line, cs->handler, "refused", NULL,
 			   R_HANDLER_NOT_HERE, "the handler is defined in another file");
-		free(def_file);
 		return -1;
 	}
-	free(def_file);
+	/* Planned, edited and read with the accessors of the file defining it. */
+	here = !strcmp(drel, tu->relpath);
+	if (!here) {
+		f = file_for(st, drel);
+		dbuf = f->old;
+		dlen = f->old_len;
+		def_unit = clang_Cursor_getTranslationUnit(cs->handler_def);
+		dpath = cursor_file(cs->handler_def);
+		accessors_learn(def_unit, dpath);
+		free(dpath);
+	}
 	wanted = wanted_strategy(st, tu->relpath, cs->line, cs->handler);
-	split_plan_make(cs->handler_def, buf, len, cs->shared, cs->exclusive,
+	split_plan_make(cs->handler_def, dbuf, dlen, cs->shared, cs->exclusive,
 			wanted, lm, &plan);
 	if (plan.strategy == SPLIT_NONE) {
 		if (!declines_unsplit(st, &plan, wanted))
@@ -250,10 +281,11 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		else
 			decline(st, tu, cs, &plan, plan.refusal.text);
 		split_plan_release(&plan);
-		return -1;
+		goto relearn;
 	}
-	edit_list_init(&el, tu->relpath);
-	edit_list_init(&hdr, tu->relpath);
+	edit_list_init(&el, drel);
+	edit_list_init(&hdr, drel);
+	edit_list_init(&call, tu->relpath);
 	/* One header besides the handler's file: the fields' or the prototype's. */
 	hfile = plan.priv_file && plan.nr_handovers ? plan.priv_file : NULL;
 	if (plan.proto_file && hfile && strcmp(hfile, plan.proto_file)) {
@@ -272,17 +304,18 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 				    plan.priv_struct);
 			goto out;
 		}
-		if (strcmp(hrel, tu->relpath)) {
+		if (strcmp(hrel, drel)) {
 			hf = file_for(st, hrel);
 			hbuf = hf->old;
 			edit_list_release(&hdr);
 			edit_list_init(&hdr, hrel);
 		}
 	}
-	if (split_render_all(&plan, buf, len, hbuf ? hbuf : buf, &el,
+	if (split_render_all(&plan, dbuf, dlen, hbuf ? hbuf : dbuf, &el,
 			     hbuf ? &hdr : &el, &notes, &why) ||
 	    callsite_rewrite(cs, tu->path, buf, len, plan.quick_name,
-			     plan.thread_name, request_form_of(&plan), &el,
+			     plan.thread_name, request_form_of(&plan),
+			     here ? &el : &call,
 			     &notes, &why))
 		goto out;
 	if (plan.strategy != SPLIT_STAGED) {
@@ -294,8 +327,10 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		}
 	}
 	/* file_for() may move the files of a driver: look both up again. */
-	f = file_for(st, tu->relpath);
+	f = file_for(st, drel);
 	edits_merge(&f->edits, &el);
+	if (!here)
+		edits_merge(&file_for(st, tu->relpath)->edits, &call);
 	if (hf)
 		edits_merge(&file_for(st, hrel)->edits, &hdr);
 	describe_conversion(&driver_for(st, tu->relpath)->body, &plan, &notes);
@@ -320,6 +355,12 @@ out:
 	edit_list_release(&el);
 	edit_list_release(&hdr);
 	split_plan_release(&plan);
+	edit_list_release(&call);
+relearn:
+	/* The next site is read with the requesting file's accessors. */
+	if (!here)
+		accessors_learn(tu->unit, tu->path);
+	free(drel);
 	return ret;
 }
 
@@ -395,16 +436,22 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	if (!buf)
 		die("cannot read '%s': %s", tu.path, strerror(errno));
 	scan_tu_init(&sst, tu.unit, relpath, st->kb.src);
-	/* One module analysis for the request-level checks and the planner. */
+	/*
+	 * One module analysis for the request-level checks and the planner,
+	 * its other files opened on first need.
+	 */
 	sst.index = st->index;
 	sst.kb = &st->kb;
 	sst.tu = &tu;
 	scan_tu_run(&sst, !tu.in_config, &judged);
 	accessors_learn(tu.unit, tu.path);
-	callsites_find(tu.unit, tu.path, buf, &sites);
-	/* The whole module's locks, when there is something to convert. */
-	if (sites.nr)
+	/*
+	 * The whole module, when there is something to convert: its locks,
+	 * and the handlers its other files define.
+	 */
+	if (judged.nr)
 		lm = scan_tu_lock_module(&sst);
+	callsites_find(tu.unit, tu.path, buf, lm, &sites);
 	for (i = 0; i < sites.nr; i++) {
 		struct callsite *cs = &sites.v[i];
 		const struct scan_site *s;

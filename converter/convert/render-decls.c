@@ -34,7 +34,7 @@ void render_prototypes(const struct split_plan *plan, const char *buf,
 		const char *fbuf = buf;
 		struct edit_list *fel = el;
 		size_t flen = len;
-		size_t begin, end;
+		size_t begin, end, skip;
 
 		if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
 		    clang_isCursorDefinition(c))
@@ -60,9 +60,12 @@ void render_prototypes(const struct split_plan *plan, const char *buf,
 		text = xstrndup(fbuf + begin, end - begin);
 		/* The prototype names the handler once. */
 		q = strstr(text, plan->handler);
+		/* checkpatch --strict: no extern on a new prototype (aw2) */
+		skip = starts_with(text, "extern ") ? 7 : 0;
 		for (k = 0; k < nr; k++)
-			strbuf_addf(&sb, "%.*s%s%s", (int)(q - text), text,
-				    names[k], q + strlen(plan->handler));
+			strbuf_addf(&sb, "%.*s%s%s", (int)(q - text - skip),
+				    text + skip, names[k],
+				    q + strlen(plan->handler));
 		edit_add(fel, begin, keep_old ? 0 : end - begin, sb.buf,
 			 "prototypes");
 		strbuf_release(&sb);

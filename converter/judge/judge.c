@@ -127,12 +127,16 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 	split_plan_release(&plan);
 }
 
-void judge_handler(struct scan_site *s, CXCursor def, struct lock_module *lm)
+/*
+ * Plan @cs's handler in its own file: the register accessors a planner
+ * recognises are that file's (a sibling of the module has its own).
+ */
+static void plan_in_file(struct scan_site *s, const struct callsite *cs,
+			 const char *req_path, struct lock_module *lm)
 {
-	CXTranslationUnit unit = clang_Cursor_getTranslationUnit(def);
-	struct callsite_list sites;
-	const struct callsite *cs;
-	char *path = cursor_file(def), *buf;
+	CXTranslationUnit unit = clang_Cursor_getTranslationUnit(cs->handler_def);
+	CXTranslationUnit req_unit = clang_Cursor_getTranslationUnit(cs->call);
+	char *path = cursor_file(cs->handler_def), *buf;
 	size_t len;
 
 	buf = read_file(path, &len);
@@ -141,8 +145,30 @@ void judge_handler(struct scan_site *s, CXCursor def, struct lock_module *lm)
 		free(path);
 		return;
 	}
+	if (unit != req_unit)
+		accessors_learn(unit, path);
+	plan(s, cs, path, buf, len, lm);
+	if (unit != req_unit)
+		accessors_learn(req_unit, req_path);
+	free(buf);
+	free(path);
+}
+
+void judge_handler(struct scan_site *s, CXTranslationUnit unit,
+		   const char *req_path, CXCursor def, struct lock_module *lm)
+{
+	struct callsite_list sites;
+	const struct callsite *cs;
+	char *buf;
+	size_t len;
+
+	buf = read_file(req_path, &len);
+	if (!buf) {
+		scan_site_judge(s, R_HANDLER_NO_BODY, s->handler);
+		return;
+	}
 	/* The request as convert reads it: the flags, the handler. */
-	callsites_find(unit, path, buf, &sites);
+	callsites_find(unit, req_path, buf, lm, &sites);
 	cs = callsite_at(&sites, s->call.line);
 	if (!cs)
 		scan_site_judge(s, R_REQUEST_VIA_MACRO);
@@ -151,10 +177,9 @@ void judge_handler(struct scan_site *s, CXCursor def, struct lock_module *lm)
 	else if (!clang_equalCursors(cs->handler_def, def))
 		scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
 	else
-		plan(s, cs, path, buf, len, lm);
+		plan_in_file(s, cs, req_path, lm);
 	callsites_release(&sites);
 	free(buf);
-	free(path);
 }
 
 bool judge_refusal_needs_thread(const char *code)

@@ -17,10 +17,13 @@ struct lock_module;
  * by convert's own request reader (convert/callsite.c) and planner
  * (convert/split.c), so that scan predicts convert and the two never
  * disagree on a site both analyse.  Sets @s's verdict, strategy and
- * reason.  accessors_learn() must have seen @def's unit; @lm is the
- * module's lock analysis (analyze/lock-graph.h), or NULL.
+ * reason.  The request is in @req_path, a file of @unit; @def may be
+ * defined in another file of the module, where it is planned.
+ * accessors_learn() must have seen @unit; @lm is the module's lock
+ * analysis (analyze/lock-graph.h), or NULL.
  */
-void judge_handler(struct scan_site *s, CXCursor def, struct lock_module *lm);
+void judge_handler(struct scan_site *s, CXTranslationUnit unit,
+		   const char *req_path, CXCursor def, struct lock_module *lm);
 
 /* The reason code of the strategy  chose. */
 enum reason judge_strategy_reason(const struct split_plan *plan);

@@ -91,10 +91,14 @@ static bool try_file(struct kbuild *kb, CXIndex index, const char *relpath,
 		s->handler_def = d.def;
 		s->has_handler_def = true;
 		scan_judge(&st, s, all);
-		/* Convert edits the requesting file only (for now). */
+		/*
+		 * Not a file of the requesting module (analyze/module.c
+		 * found none): a library module that other drivers link
+		 * too, whose handler convert does not change for them all.
+		 */
 		if (s->verdict == VERDICT_CONVERTIBLE && !s->reason_codes.nr)
 			scan_site_judge(s, R_HANDLER_ELSEWHERE,
-					"the handler is defined in another file; convert edits the requesting file only");
+					"the handler is defined outside the requesting module, in a module other drivers may link too; convert changes a handler only in its own module");
 		scan_site_note(s, "the handler is defined in %s, analysed as that file is built",
 			       s->handler_file);
 	}

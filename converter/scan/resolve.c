@@ -9,11 +9,15 @@
  *   field        a struct field, from its initialisers and assignments
  *   wrapper      a parameter of the enclosing function, through every call
  *                of that function in the file
+ * A function declared here and defined in another file of the module (as
+ * kbuild links it, analyze/module.c) is followed there.
  * Anything else leaves the site unanalysable with the reason.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/lock-graph.h"
+#include "analyze/module.h"
 #include "scan/scan.h"
 #include "tu.h"
 
@@ -313,6 +317,9 @@ static void resolve_ref(struct scan_tu *st, CXCursor ref, struct resolution *res
 		CXCursor def = clang_getCursorDefinition(decl);
 
 		set_how(res, "direct");
+		/* Declared here, defined in another file of the module. */
+		if (clang_Cursor_isNull(def))
+			def = module_def_named(scan_tu_lock_module(st), name);
 		if (clang_Cursor_isNull(def)) {
 			fail(res, xasprintf("handler '%s' is defined in another file",
 					    name));
@@ -397,4 +404,30 @@ CXCursor scan_single_value(struct scan_tu *st, CXCursor var)
 	if (clang_getCursorKind(scope) == CXCursor_FunctionDecl)
 		clang_visitChildren(scope, assign_visit, &w);
 	return w.nr == 1 ? w.rhs[0] : clang_getNullCursor();
+}
+
+bool scan_handler_here(struct scan_tu *st, CXCursor def)
+{
+	return cx_in_main_file(st, def) ||
+	       (clang_Cursor_getTranslationUnit(def) != st->unit &&
+		module_tu_of(st->lm, def));
+}
+
+void scan_analyze_resolved(struct scan_tu *st, CXCursor fn,
+			   struct scan_site *s)
+{
+	const struct tu *t;
+	struct scan_tu other;
+
+	if (clang_Cursor_getTranslationUnit(fn) == st->unit) {
+		scan_analyze_handler(st, fn, s);
+		return;
+	}
+	/* A sibling file's cursors are read through its own unit. */
+	t = module_tu_of(st->lm, fn);
+	scan_tu_init(&other, t->unit, t->relpath, st->src);
+	scan_analyze_handler(&other, fn, s);
+	scan_tu_release(&other);
+	scan_site_note(s, "the handler is defined in %s, another file of the module, and is analysed and edited there",
+		       t->relpath);
 }

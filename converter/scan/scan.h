@@ -34,6 +34,15 @@ void scan_resolve_handler(struct scan_tu *st, CXCursor call, CXCursor arg,
 /* The one value a local variable is ever given in its function, or null. */
 CXCursor scan_single_value(struct scan_tu *st, CXCursor var);
 
+/*
+ * Whether the definition @def can be analysed and converted from @st: it
+ * is in the main file, or in another file of its module.
+ */
+bool scan_handler_here(struct scan_tu *st, CXCursor def);
+/* scan_analyze_handler() in the file of the unit that defines @fn. */
+void scan_analyze_resolved(struct scan_tu *st, CXCursor fn,
+			   struct scan_site *s);
+
 /* Fill @s->facts for the handler defined at @fn. */
 void scan_analyze_handler(struct scan_tu *st, CXCursor fn,
 			  struct scan_site *s);

@@ -270,7 +270,7 @@ static void site_call(CXCursor call, void *data)
 					   NULL, &s->handler_line, NULL, NULL);
 		s->handler_def = res.fn[i];
 		s->has_handler_def = true;
-		scan_analyze_handler(st, res.fn[i], s);
+		scan_analyze_resolved(st, res.fn[i], s);
 		if (res.why_not)
 			scan_site_note(s, "another value of the handler argument is not followed: %s",
 				       res.why_not);

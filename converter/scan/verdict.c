@@ -4,6 +4,7 @@
  * and strategies are a fixed list, defined in docs/analysis.md; the first
  * reason sentence is the one a maintainer reads.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/hardirq-only.h"
@@ -183,6 +184,16 @@ static bool rewritable_shape(const struct scan_site *s)
 	return s->resolution && name_in(s->resolution, shapes);
 }
 
+/* The planner's decision, with the request read in this unit's file. */
+static void judge_request(struct scan_tu *st, struct scan_site *s)
+{
+	char *path = xasprintf("%s/%s", st->src, st->relpath);
+
+	judge_handler(s, st->unit, st->tu ? st->tu->path : path,
+		      s->handler_def, scan_tu_lock_module(st));
+	free(path);
+}
+
 /*
  * A handler the request-level checks let through: what convert would do
  * with it.  Convert rewrites plain requests of a handler it can name and
@@ -204,10 +215,10 @@ static void convertible(struct scan_tu *st, struct scan_site *s)
 		scan_site_judge(s, R_HANDLER_PARAM);
 	else if (!rewritable_shape(s))
 		scan_site_judge(s, R_HANDLER_NOT_NAMED);
-	else if (!s->has_handler_def || !cx_in_main_file(st, s->handler_def))
+	else if (!s->has_handler_def || !scan_handler_here(st, s->handler_def))
 		scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
 	else if (st->plan_handlers)
-		judge_handler(s, s->handler_def, scan_tu_lock_module(st));
+		judge_request(st, s);
 	else
 		s->verdict = VERDICT_CONVERTIBLE;
 	if (s->verdict == VERDICT_NOT_CONVERTIBLE && own && helper)

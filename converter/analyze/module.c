@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A module's files: which objects kbuild links into one module, and where
+ * among them a function is defined.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/lock-graph.h"
+#include "analyze/module.h"
+#include "convert/cursor.h"
+#include "tu.h"
+
+/*
+ * The module a `NAME-objs := ...`, `NAME-y += ...` or `NAME-$(CONFIG_X) +=
+ * ...` line adds objects to: NAME, or NULL for any other line (obj-y and
+ * obj-m lines list modules, not the parts of one).
+ */
+static char *line_module(const char *line)
+{
+	size_t n = strcspn(line, " \t:+=");
+	char *lhs = xstrndup(line, n), *dash = strrchr(lhs, '-');
+
+	if (starts_with(lhs, "obj-") || !dash || !line[n] ||
+	    (strcmp(dash, "-objs") && strcmp(dash, "-y") &&
+	     !starts_with(dash, "-$("))) {
+		free(lhs);
+		return NULL;
+	}
+	*dash = '\0';
+	return lhs;
+}
+
+/* Every logical line of @text, continuation lines joined. */
+static void logical_lines(char *text, struct strvec *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *line, *save = NULL;
+
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		size_t n = strlen(line);
+		bool more = n && line[n - 1] == '\\';
+
+		strbuf_add(&sb, line, more ? n - 1 : n);
+		strbuf_addch(&sb, ' ');
+		if (!more) {
+			strvec_push_nodup(out, strbuf_detach(&sb));
+		}
+	}
+	if (sb.len)
+		strvec_push_nodup(out, strbuf_detach(&sb));
+}
+
+/* Whether object @want is among the objects of @line. */
+static bool names_object(const char *line, const char *want)
+{
+	char *copy = xstrdup(line), *tok, *save = NULL;
+	bool named = false;
+
+	for (tok = strtok_r(copy, " \t", &save); tok && !named;
+	     tok = strtok_r(NULL, " \t", &save))
+		named = !strcmp(tok, want);
+	free(copy);
+	return named;
+}
+
+/* Add the objects of @line other than @want to @out, as stems. */
+static void add_objects(const char *line, const char *want, struct strvec *out)
+{
+	char *copy = xstrdup(line), *tok, *save = NULL;
+
+	for (tok = strtok_r(copy, " \t", &save); tok;
+	     tok = strtok_r(NULL, " \t", &save))
+		if (ends_with(tok, ".o") && strcmp(tok, want))
+			strvec_push_nodup(out, xstrndup(tok, strlen(tok) - 2));
+	free(copy);
+}
+
+static void objects_in(const char *dir, const char *stem, struct strvec *out);
+
+/*
+ * kbuild also links objects of a subdirectory from the parent's Makefile
+ * (intel-ish-ipc-objs := ipc/ipc.o): when @dir names none, the parent's
+ * lines for objects of @dir count, as stems relative to @dir.
+ */
+void module_objects(const char *dir, const char *stem, struct strvec *out)
+{
+	struct strvec up = STRVEC_INIT;
+	char *parent = xstrdup(dir), *base = strrchr(parent, '/'), *want;
+	size_t i, n;
+
+	objects_in(dir, stem, out);
+	if (out->nr || !base) {
+		free(parent);
+		return;
+	}
+	*base++ = '\0';
+	want = xasprintf("%s/%s", base, stem);
+	n = strlen(base);
+	objects_in(parent, want, &up);
+	for (i = 0; i < up.nr; i++)
+		if (!strncmp(up.v[i], base, n) && up.v[i][n] == '/' &&
+		    !strchr(up.v[i] + n + 1, '/'))
+			strvec_push(out, up.v[i] + n + 1);
+	strvec_clear(&up);
+	free(want);
+	free(parent);
+}
+
+static void objects_in(const char *dir, const char *stem, struct strvec *out)
+{
+	static const char *const makefiles[] = { "Kbuild", "Makefile" };
+	struct strvec lines = STRVEC_INIT, mods = STRVEC_INIT;
+	char *want = xasprintf("%s.o", stem);
+	size_t m, i, k;
+
+	for (m = 0; m < ARRAY_SIZE(makefiles); m++) {
+		char *path = xasprintf("%s/%s", dir, makefiles[m]);
+		char *text = read_file(path, NULL);
+
+		if (text)
+			logical_lines(text, &lines);
+		free(text);
+		free(path);
+	}
+	/* The modules @stem.o is part of, then every line adding to them. */
+	for (i = 0; i < lines.nr; i++) {
+		char *mod = line_module(lines.v[i]);
+
+		if (mod && names_object(lines.v[i], want))
+			strvec_push_nodup(&mods, mod);
+		else
+			free(mod);
+	}
+	for (i = 0; i < lines.nr; i++) {
+		char *mod = line_module(lines.v[i]);
+
+		for (k = 0; mod && k < mods.nr; k++)
+			if (!strcmp(mods.v[k], mod)) {
+				add_objects(lines.v[i], want, out);
+				break;
+			}
+		free(mod);
+	}
+	strvec_clear(&mods);
+	strvec_clear(&lines);
+	free(want);
+}
+
+CXCursor module_def_named(const struct lock_module *lm, const char *name)
+{
+	size_t i;
+
+	for (i = 0; lm && i < lm->def_names.nr; i++)
+		if (!strcmp(lm->def_names.v[i], name))
+			return lm->defs.v[i];
+	return clang_getNullCursor();
+}
+
+const struct tu *module_tu_of(const struct lock_module *lm, CXCursor def)
+{
+	CXTranslationUnit unit = clang_Cursor_getTranslationUnit(def);
+	size_t i;
+
+	for (i = 0; lm && i < lm->nr_tus; i++)
+		if (lm->tus[i].unit == unit)
+			return &lm->tus[i];
+	return NULL;
+}
