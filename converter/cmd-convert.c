@@ -361,7 +361,8 @@ int cmd_convert(int argc, char **argv)
 	}
 	for (k = 0; k < inputs.nr; k++)
 		collect(&st, inputs.v[k], &files);
-	qsort(files.v, files.nr, sizeof(*files.v), by_name);
+	if (files.nr)
+		qsort(files.v, files.nr, sizeof(*files.v), by_name);
 	st.index = clang_createIndex(0, 0);
 	for (k = 0; k < files.nr; k++) {
 		if (isatty(2) && files.nr > 1)
