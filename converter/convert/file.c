@@ -10,37 +10,125 @@
 #include "analyze/lock-graph.h"
 #include "convert/callsite.h"
 #include "convert/describe.h"
+#include "convert/module.h"
 #include "convert/split.h"
 #include "convert/state.h"
 #include "judge/judge.h"
 #include "scan/scan.h"
 #include "tu.h"
 
+/* Whether @d is the driver of @module in @dir, or took it in. */
+static bool driver_is(const struct driver *d, const char *dir,
+		      const char *module)
+{
+	size_t i;
+
+	if (!strcmp(d->dir, dir) && !strcmp(d->module, module))
+		return true;
+	for (i = 0; i < d->also.nr; i++)
+		if (!strcmp(d->also.v[i], module))
+			return true;
+	return false;
+}
+
+bool convert_result_of(const struct site_result *r, const struct driver *d)
+{
+	return driver_is(d, r->driver, r->module);
+}
+
+/* The driver of the kbuild module that links @relpath, made on first use. */
 static struct driver *driver_for(struct convert_state *st, const char *relpath)
 {
 	char *dir = convert_dir_of(relpath);
+	char *module = convert_module_of(st->kb.src, relpath);
+	struct driver *d;
 	size_t i;
 
-	for (i = 0; i < st->nr_drivers; i++)
-		if (!strcmp(st->drivers[i].dir, dir)) {
+	for (i = 0; i < st->nr_drivers; i++) {
+		d = &st->drivers[i];
+		if (driver_is(d, dir, module)) {
 			free(dir);
-			return &st->drivers[i];
+			free(module);
+			return d;
 		}
+	}
 	st->drivers = xrealloc(st->drivers,
 			       (st->nr_drivers + 1) * sizeof(*st->drivers));
-	memset(&st->drivers[st->nr_drivers], 0, sizeof(*st->drivers));
-	st->drivers[st->nr_drivers].dir = dir;
-	return &st->drivers[st->nr_drivers++];
+	d = &st->drivers[st->nr_drivers++];
+	memset(d, 0, sizeof(*d));
+	d->dir = dir;
+	d->module = module;
+	return d;
 }
 
-static struct changed_file *file_for(struct convert_state *st,
-				     const char *relpath)
+/*
+ * Fold the driver @from into @to, both of which change one file: their
+ * conversions become one patch, which applies on its own.
+ */
+static void driver_merge(struct convert_state *st, struct driver *to,
+			 struct driver *from)
 {
-	struct driver *d = driver_for(st, relpath);
+	size_t i;
+
+	to->files = xrealloc(to->files, (to->nr_files + from->nr_files) *
+			     sizeof(*to->files));
+	memcpy(to->files + to->nr_files, from->files,
+	       from->nr_files * sizeof(*from->files));
+	to->nr_files += from->nr_files;
+	free(from->files);
+	if (from->body.len) {
+		if (to->body.len)
+			strbuf_addch(&to->body, '\n');
+		strbuf_add(&to->body, from->body.buf, from->body.len);
+	}
+	strbuf_release(&from->body);
+	to->nr_converted += from->nr_converted;
+	to->nr_staged += from->nr_staged;
+	strvec_push(&to->also, from->module);
+	for (i = 0; i < from->also.nr; i++)
+		strvec_push(&to->also, from->also.v[i]);
+	strvec_clear(&from->also);
+	free(from->dir);
+	free(from->module);
+	memmove(from, from + 1,
+		(st->drivers + st->nr_drivers - from - 1) * sizeof(*from));
+	st->nr_drivers--;
+}
+
+/* The driver that changes @relpath, or NULL. */
+static struct driver *driver_changing(struct convert_state *st,
+				      const char *relpath)
+{
+	size_t i, j;
+
+	for (i = 0; i < st->nr_drivers; i++)
+		for (j = 0; j < st->drivers[i].nr_files; j++)
+			if (!strcmp(st->drivers[i].files[j].relpath, relpath))
+				return &st->drivers[i];
+	return NULL;
+}
+
+/*
+ * The changed file @relpath of the driver of @unit (the converted C file),
+ * made on first use; a file another driver changes already joins the two.
+ */
+static struct changed_file *file_for(struct convert_state *st,
+				     const char *unit, const char *relpath)
+{
+	struct driver *d = driver_for(st, unit), *other;
 	struct changed_file *f;
 	char *abs;
 	size_t i;
 
+	other = driver_changing(st, relpath);
+	if (other && other != d) {
+		/* The first keeps its place; merging moves the array. */
+		if (other < d)
+			driver_merge(st, other, d);
+		else
+			driver_merge(st, d, other);
+		d = driver_for(st, unit);
+	}
 	for (i = 0; i < d->nr_files; i++)
 		if (!strcmp(d->files[i].relpath, relpath))
 			return &d->files[i];
@@ -54,6 +142,28 @@ static struct changed_file *file_for(struct convert_state *st,
 	edit_list_init(&f->edits, relpath);
 	free(abs);
 	return f;
+}
+
+/*
+ * The text of the header @relpath the edits of a split are made against:
+ * what a driver that changes it started from (the file as read), else the
+ * file.  The driver takes the header only if the split is made.
+ */
+static char *header_text(struct convert_state *st, const char *relpath)
+{
+	struct driver *d = driver_changing(st, relpath);
+	char *abs, *text;
+	size_t i;
+
+	for (i = 0; d && i < d->nr_files; i++)
+		if (!strcmp(d->files[i].relpath, relpath))
+			return xstrndup(d->files[i].old, d->files[i].old_len);
+	abs = xasprintf("%s/%s", st->kb.src, relpath);
+	text = read_file(abs, NULL);
+	if (!text)
+		die("cannot read '%s': %s", abs, strerror(errno));
+	free(abs);
+	return text;
 }
 
 static void add_result(struct convert_state *st, const char *file,
@@ -74,6 +184,7 @@ static void add_result(struct convert_state *st, const char *file,
 	r->reason_code = reason ? reason_code(code) : "-";
 	r->reason = xstrdup(reason ? reason : "");
 	r->driver = convert_dir_of(file);
+	r->module = convert_module_of(st->kb.src, file);
 	r->benefit = NULL;
 }
 
@@ -226,7 +337,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	struct refusal why = REFUSAL_INIT;
 	char *hbuf = NULL, *hrel = NULL, *def_file;
 	const char *hfile;
-	struct changed_file *f, *hf = NULL;
+	struct changed_file *f;
+	struct driver *d;
 	enum split_strategy wanted;
 	int ret = -1;
 
@@ -272,8 +384,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			goto out;
 		}
 		if (strcmp(hrel, tu->relpath)) {
-			hf = file_for(st, hrel);
-			hbuf = hf->old;
+			hbuf = header_text(st, hrel);
 			edit_list_release(&hdr);
 			edit_list_init(&hdr, hrel);
 		}
@@ -292,15 +403,16 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			goto out;
 		}
 	}
-	/* file_for() may move the files of a driver: look both up again. */
-	f = file_for(st, tu->relpath);
+	/* file_for() may move the drivers and their files: look each up again. */
+	f = file_for(st, tu->relpath, tu->relpath);
 	edits_merge(&f->edits, &el);
-	if (hf)
-		edits_merge(&file_for(st, hrel)->edits, &hdr);
-	describe_conversion(&driver_for(st, tu->relpath)->body, &plan, &notes);
+	if (hbuf)
+		edits_merge(&file_for(st, tu->relpath, hrel)->edits, &hdr);
+	d = driver_for(st, tu->relpath);
+	describe_conversion(&d->body, &plan, &notes);
 	if (plan.strategy == SPLIT_STAGED)
-		driver_for(st, tu->relpath)->nr_staged++;
-	driver_for(st, tu->relpath)->nr_converted++;
+		d->nr_staged++;
+	d->nr_converted++;
 	add_result(st, tu->relpath, cs->line, cs->handler, "converted",
 		   split_strategy_name(plan.strategy),
 		   judge_strategy_reason(&plan), plan.why);
@@ -315,6 +427,7 @@ out:
 			   why.text);
 	refusal_release(&why);
 	free(hrel);
+	free(hbuf);
 	strvec_clear(&notes);
 	edit_list_release(&el);
 	edit_list_release(&hdr);

@@ -8,66 +8,37 @@
 
 #include "convert/describe.h"
 #include "convert/state.h"
+#include "convert/subject.h"
 #include "rewrite/blob.h"
 #include "rewrite/kernel-tree.h"
 #include "rewrite/series.h"
 
-static char *file_stem(const char *path)
-{
-	const char *base = strrchr(path, '/');
-	char *stem = xstrdup(base ? base + 1 : path);
-
-	if (strrchr(stem, '.'))
-		*strrchr(stem, '.') = '\0';
-	return stem;
-}
-
 /*
- * The driver a patch is about: its directory, when the directory is the
- * driver's own (e1000/e1000_main.c), else the converted file (intel/e100.c,
- * sound/pci/ens1370.c).
+ * "net: atl2: convert to a threaded interrupt handler": the prefix its
+ * subsystem gives the driver's module (convert/subject.c), the modules
+ * that share a changed file with it named too.
  */
-static char *driver_name(const struct driver *d)
-{
-	char *dir = file_stem(d->dir);
-	size_t i;
-
-	for (i = 0; i < d->nr_files; i++) {
-		char *stem = file_stem(d->files[i].relpath);
-		bool own = !strcmp(stem, dir) ||
-			   (starts_with(stem, dir) && stem[strlen(dir)] == '_');
-
-		free(stem);
-		if (own)
-			return dir;
-	}
-	free(dir);
-	for (i = 0; i < d->nr_files; i++)
-		if (ends_with(d->files[i].relpath, ".c"))
-			return file_stem(d->files[i].relpath);
-	return file_stem(d->files[0].relpath);
-}
-
 static char *subject_for(const struct driver *d)
 {
-	char *name = driver_name(d), *prefix, *s;
+	struct strbuf name = STRBUF_INIT;
+	char *prefix, *s;
+	size_t i;
 
-	if (starts_with(d->dir, "sound/"))
-		prefix = xasprintf("ALSA: %s: ", name);
-	else if (starts_with(d->dir, "drivers/input/"))
-		prefix = xasprintf("Input: %s - ", name);
-	else if (!strcmp(d->dir, "drivers/rtc"))
-		prefix = xasprintf("rtc: %s: ", name + (starts_with(name, "rtc-") ? 4 : 0));
-	else
-		prefix = xasprintf("%s: ", name);
+	strbuf_addstr(&name, d->module);
+	for (i = 0; i < d->also.nr; i++)
+		strbuf_addf(&name, ", %s", d->also.v[i]);
+	prefix = convert_subject_prefix(d->dir, name.buf);
+	strbuf_release(&name);
 	if (d->nr_staged == d->nr_converted)
 		s = xasprintf("%sadd a quick check to the interrupt handler",
+			      prefix);
+	else if (d->nr_converted > 1)
+		s = xasprintf("%sconvert to threaded interrupt handlers",
 			      prefix);
 	else
 		s = xasprintf("%sconvert to a threaded interrupt handler",
 			      prefix);
 	free(prefix);
-	free(name);
 	return s;
 }
 

@@ -18,7 +18,8 @@ struct site_result {
 	char *strategy;
 	const char *reason_code;
 	char *reason;
-	char *driver;
+	char *driver;		/* the directory of its driver */
+	char *module;		/* and its kbuild module */
 	char *benefit;		/* JSON members of the benefit judgement */
 };
 
@@ -30,9 +31,16 @@ struct changed_file {
 	struct edit_list edits;
 };
 
-/* One driver: a directory's changed files and what to say about them. */
+/*
+ * One driver, the kbuild module of a converted file (convert/module.h):
+ * its changed files and what to say about them, one patch.  Modules whose
+ * conversions change one file (a header they share) are one driver, so
+ * that every patch applies on its own: @also names the others.
+ */
 struct driver {
 	char *dir;
+	char *module;
+	struct strvec also;
 	struct changed_file *files;
 	size_t nr_files;
 	struct strbuf body;
@@ -55,6 +63,8 @@ struct convert_state {
 	unsigned int nr_unparsed;	/* input files that do not parse */
 };
 
+/* Whether the site @r is one of the driver @d. */
+bool convert_result_of(const struct site_result *r, const struct driver *d);
 /* The directory part of @path, "." when it has none. */
 char *convert_dir_of(const char *path);
 /*
