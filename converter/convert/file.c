@@ -84,6 +84,7 @@ static void driver_merge(struct convert_state *st, struct driver *to,
 	strbuf_release(&from->body);
 	to->nr_converted += from->nr_converted;
 	to->nr_staged += from->nr_staged;
+	to->tests |= from->tests;
 	strvec_push(&to->also, from->module);
 	for (i = 0; i < from->also.nr; i++)
 		strvec_push(&to->also, from->also.v[i]);
@@ -409,7 +410,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	if (hbuf)
 		edits_merge(&file_for(st, tu->relpath, hrel)->edits, &hdr);
 	d = driver_for(st, tu->relpath);
-	describe_conversion(&d->body, &plan, &notes);
+	describe_conversion(d, &plan, &notes);
 	if (plan.strategy == SPLIT_STAGED)
 		d->nr_staged++;
 	d->nr_converted++;

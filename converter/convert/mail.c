@@ -42,35 +42,62 @@ static char *subject_for(const struct driver *d)
 	return s;
 }
 
-static void cover_letter(const struct convert_state *st, struct series *s)
+/* What a converted site became, in words for the cover letter's list. */
+static const char *conversion_words(const struct site_result *r)
 {
-	size_t i, converted = 0, staged = 0, declined = 0;
+	if (!strcmp(r->reason_code, "split-mask"))
+		return "split, the quick check silences the device";
+	if (!strcmp(r->reason_code, "split-oneshot"))
+		return "split, the line held off with IRQF_ONESHOT";
+	if (!strcmp(r->reason_code, "split-oneshot-whole"))
+		return "run whole in the thread, no primary handler";
+	if (!strcmp(r->reason_code, "staged"))
+		return "staged, a quick check in front of the handler";
+	return r->strategy;
+}
+
+static size_t count_verdict(const struct convert_state *st,
+			    const char *verdict, const char *code)
+{
+	size_t i, n = 0;
 
 	for (i = 0; i < st->nr_results; i++)
-		converted += !strcmp(st->results[i].verdict, "converted");
-	s->cover_subject = xstrdup("convert hard-irq handlers to threaded handlers");
-	wrap_paragraph(&s->cover_body, "This series moves interrupt handlers from hard-irq context to irq threads. Each handler is split into a quick check, which runs in hard-irq context, decides whether the device raised the interrupt and silences it, and a thread that does the work (request_threaded_irq()).", "", "");
-	for (i = 0; i < st->nr_results; i++)
-		staged += !strcmp(st->results[i].verdict, "converted") &&
-			  !strcmp(st->results[i].strategy, "staged");
-	if (staged)
+		n += !strcmp(st->results[i].verdict, verdict) &&
+		     (!code || !strcmp(st->results[i].reason_code, code));
+	return n;
+}
+
+static void cover_intro(const struct convert_state *st, struct series *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addstr(&sb, "This series moves the interrupt handling of the drivers below from hard-irq context to an irq thread (request_threaded_irq()), one patch per driver. Where a handler checks whether its device raised the interrupt, that check stays in hard-irq context as the primary handler (called the quick check in the patches); where it has none, on a line it does not share, the whole handler runs in the thread. Each patch says what its driver gains, what stays in hard-irq context and why that is safe, and what to test.");
+	wrap_paragraph(&s->cover_body, sb.buf, "", "");
+	strbuf_release(&sb);
+	if (count_verdict(st, "converted", "staged"))
 		wrap_paragraph(&s->cover_body, "\nSites marked staged only get a quick check in front of their old handler, which still runs in hard-irq context: request_irq_quickcheck() of the genirq quick-check series in irqconv's kernel-patches/, the first step of the 2008 RFC.", "", "");
+}
+
+static void cover_letter(const struct convert_state *st, struct series *s)
+{
+	size_t i;
+
+	s->cover_subject = xstrdup("move interrupt handlers to irq threads");
+	cover_intro(st, s);
 	strbuf_addf(&s->cover_body, "\n%zu of %zu request sites converted; the others are listed with\nthe reason they were left alone.\n\n",
-		    converted, st->nr_results);
-	for (i = 0; i < st->nr_results; i++)
-		declined += !strcmp(st->results[i].verdict, "declined");
-	if (declined) {
-		wrap_paragraph(&s->cover_body, "Sites marked declined gain nothing from a thread (no-gain): it would only schedule NAPI, wake a waiter, complete, report an event or schedule work, and nothing costly would leave hard-irq context. `irqconv convert --all` emits those that split.", "", "");
+		    count_verdict(st, "converted", NULL), st->nr_results);
+	if (count_verdict(st, "declined", NULL)) {
+		wrap_paragraph(&s->cover_body, "Sites marked declined would gain nothing from a thread: it would only schedule NAPI, wake a waiter, complete, report an event or schedule work, and nothing costly would leave hard-irq context, while every interrupt would cost a wake-up of the thread. (`irqconv convert --all` emits those that can be converted.)", "", "");
 		strbuf_addch(&s->cover_body, '\n');
 	}
 	for (i = 0; i < st->nr_results; i++) {
 		const struct site_result *r = &st->results[i];
 		char *file = convert_patch_path(st, r->file);
+		bool converted = !strcmp(r->verdict, "converted");
 		char *line = xasprintf("%s:%u %s(): %s%s%s", file, r->line,
 				       r->handler, r->verdict,
-				       !strcmp(r->verdict, "converted") ? ", " : ": ",
-				       !strcmp(r->verdict, "converted") ?
-				       r->strategy : r->reason);
+				       converted ? ", " : ": ",
+				       converted ? conversion_words(r) :
+				       r->reason);
 
 		wrap_paragraph(&s->cover_body, line, "  ", "      ");
 		free(line);
@@ -188,6 +215,7 @@ int convert_write_series(struct convert_state *st, const char *outdir,
 		subject = subject_for(d);
 		p = series_add(&s, subject);
 		strbuf_add(&p->body, d->body.buf, d->body.len);
+		describe_testing(&p->body, d);
 		d->patch = series_patch_file(&s, s.nr - 1);
 		for (j = 0; j < d->nr_files; j++) {
 			struct changed_file *f = &d->files[j];

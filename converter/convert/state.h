@@ -37,6 +37,15 @@ struct changed_file {
  * conversions change one file (a header they share) are one driver, so
  * that every patch applies on its own: @also names the others.
  */
+/* What the closing paragraph of a patch asks a reviewer to test. */
+enum {
+	TEST_SHARED = 1,	/* a line that is not masked: storms */
+	TEST_ONESHOT = 2,
+	TEST_MSI = 4,		/* MSI and INTx */
+	TEST_TEARDOWN = 8,	/* work folded into the thread */
+	TEST_NETPOLL = 16,
+};
+
 struct driver {
 	char *dir;
 	char *module;
@@ -46,6 +55,7 @@ struct driver {
 	struct strbuf body;
 	unsigned int nr_converted;
 	unsigned int nr_staged;	/* of them, given a quick check only */
+	unsigned int tests;	/* TEST_*: what a reviewer should test */
 	char *patch;		/* its file in the series, once written */
 };
 

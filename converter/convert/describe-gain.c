@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a conversion gains, in a patch's words: the benefit codes of the
+ * site (analyze/benefit.h) as sentences a maintainer weighs, with the
+ * figures, and for a site emitted on request though it gains nothing, the
+ * plain admission.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/describe.h"
+
+static const char *plural(unsigned int n, const char *one, const char *more)
+{
+	return n == 1 ? one : more;
+}
+
+static void add_reason(struct strbuf *sb, bool *first, const char *text)
+{
+	strbuf_addstr(sb, *first ? "" : "; ");
+	strbuf_addstr(sb, text);
+	*first = false;
+}
+
+/* "12 statements and 5 device register accesses" */
+static void add_figures(struct strbuf *sb, const struct benefit *b)
+{
+	strbuf_addf(sb, "%u statement%s", b->statements,
+		    plural(b->statements, "", "s"));
+	if (b->accesses)
+		strbuf_addf(sb, " and %u device register access%s",
+			    b->accesses, plural(b->accesses, "", "es"));
+}
+
+static void add_reasons(struct strbuf *sb, const struct benefit *b)
+{
+	bool first = true;
+	char *s;
+
+	if (b->code[BENEFIT_TASKLET_FOLDED])
+		add_reason(sb, &first, "the tasklet the handler scheduled goes: the thread calls its function directly, so the work runs without a second deferral through softirq context");
+	if (b->code[BENEFIT_WORK_FOLDED])
+		add_reason(sb, &first, "the work item the handler queued goes: the thread calls its function directly, instead of waking a worker from the thread");
+	if (b->code[BENEFIT_HARDIRQ_LOOP_MOVED]) {
+		s = xasprintf("%u loop%s over device registers no longer run%s with interrupts off",
+			      b->device_loops, plural(b->device_loops, "", "s"),
+			      plural(b->device_loops, "s", ""));
+		add_reason(sb, &first, s);
+		free(s);
+	}
+	if (b->code[BENEFIT_DELAY_MOVED]) {
+		s = xasprintf("%u busy-wait delay%s no longer spin%s in hard-irq context",
+			      b->delays, plural(b->delays, "", "s"),
+			      plural(b->delays, "s", ""));
+		add_reason(sb, &first, s);
+		free(s);
+	}
+	if (b->code[BENEFIT_SLEEPING_CALL_MOVED])
+		add_reason(sb, &first, "calls that may sleep, which hard-irq context had to avoid, can now be made where the work is done");
+	if (b->code[BENEFIT_LOCK_SIMPLIFIED])
+		add_reason(sb, &first, "locks taken with interrupts disabled only because the handler ran in hard-irq context can take a lighter form");
+}
+
+void describe_gain(struct strbuf *body, const struct benefit *b,
+		   const struct strvec *notes)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *only;
+
+	(void)notes;
+	if (benefit_no_gain(b)) {
+		only = benefit_deferrals(b);
+		strbuf_addf(&sb, "This gains little by itself: the thread would only %s, work that is deferred already, and it costs a wake-up of the thread on every interrupt. ",
+			    only);
+		free(only);
+		strbuf_addstr(&sb, "It was generated on request, not because it pays; ");
+		add_figures(&sb, b);
+		strbuf_addstr(&sb, " leave hard-irq context, counting the functions of this file they call.");
+	} else {
+		strbuf_addstr(&sb, "What the driver gains: ");
+		add_reasons(&sb, b);
+		strbuf_addstr(&sb, ". In all, ");
+		add_figures(&sb, b);
+		strbuf_addstr(&sb, " of the old handler leave hard-irq context, counting the functions of this file they call.");
+	}
+	strbuf_addch(body, '\n');
+	wrap_paragraph(body, sb.buf, "", "");
+	strbuf_release(&sb);
+}
