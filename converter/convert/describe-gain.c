@@ -61,19 +61,45 @@ static void add_reasons(struct strbuf *sb, const struct benefit *b)
 		add_reason(sb, &first, "locks taken with interrupts disabled only because the handler ran in hard-irq context can take a lighter form");
 }
 
+/*
+ * What the thread would only do, from @b->only ("wake a waiter
+ * (__wake_up())"), in a patch's words: work "not folded" is work queued
+ * for a worker.
+ */
+static void add_deferrals(struct strbuf *sb, const struct benefit *b)
+{
+	static const char not_folded[] = "schedule work it does not fold";
+	size_t i;
+
+	for (i = 0; i < b->only.nr; i++) {
+		const char *what = b->only.v[i];
+
+		strbuf_addstr(sb, i == 0 ? "" :
+			      i + 1 == b->only.nr ? " and " : ", ");
+		if (starts_with(what, not_folded)) {
+			strbuf_addstr(sb, "queue work for a worker");
+			what += strlen(not_folded);
+		}
+		strbuf_addstr(sb, what);
+	}
+}
+
 void describe_gain(struct strbuf *body, const struct benefit *b,
 		   const struct strvec *notes)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *only;
 
 	(void)notes;
 	if (benefit_no_gain(b)) {
-		only = benefit_deferrals(b);
-		strbuf_addf(&sb, "This gains little by itself: the thread would only %s, work that is deferred already, and it costs a wake-up of the thread on every interrupt. ",
-			    only);
-		free(only);
-		strbuf_addstr(&sb, "It was generated on request, not because it pays; ");
+		strbuf_addstr(&sb, "This gains little by itself: ");
+		if (b->only.nr) {
+			strbuf_addstr(&sb, "the thread would only ");
+			add_deferrals(&sb, b);
+			strbuf_addstr(&sb, ", work that is deferred already");
+		} else {
+			strbuf_addstr(&sb, "nothing costly leaves hard-irq context");
+		}
+		strbuf_addstr(&sb, ", while every interrupt costs a wake-up of the thread. It was generated on request, not because it pays; ");
 		add_figures(&sb, b);
 		strbuf_addstr(&sb, " leave hard-irq context, counting the functions of this file they call.");
 	} else {

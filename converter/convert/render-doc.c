@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel-doc of the two halves of a split handler: the old handler's
- * own, adapted, and none where it had none.  A generated comment would
- * only restate the function's name; the old one keeps what the driver's
- * author wrote, with the new name and a sentence on what the half does.
+ * head (summary and parameters) with the new name, a sentence on what the
+ * half does and its Return: where the old one had one; none where it had
+ * none.  A generated comment would only restate the function's name.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "convert/render-doc.h"
+
+#define IN_THREAD ", in the irq thread"
 
 static bool is_ident_char(char c)
 {
@@ -56,10 +59,72 @@ static void add_renamed(struct strbuf *out, const char *text, size_t len,
 	strbuf_add(out, text, len);
 }
 
-void render_doc(struct strbuf *out, const struct split_plan *plan,
-		const char *buf, const char *name, const char *role)
+/*
+ * The end of the head of a kernel-doc comment at @text (the summary line
+ * and the parameters): the first empty comment line, or @close.  What
+ * follows described the old handler, which no half is any more.
+ */
+static size_t head_end(const char *text, size_t close)
 {
-	size_t begin, end, close;
+	size_t at = 0;
+
+	while (at < close) {
+		const char *nl = memchr(text + at, '\n', close - at);
+		size_t next = nl ? (size_t)(nl - text) + 1 : close;
+		size_t i = at + strspn(text + at, " \t");
+
+		if (at && text[i] == '*' && strspn(text + i + 1, " \t") + i + 1 ==
+		    next - 1)
+			return at;
+		at = next;
+	}
+	return close;
+}
+
+static bool doc_has_return(const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 9 < len; i++)
+		if (!strncmp(text + i, "* Return", 8) ||
+		    !strncmp(text + i, "* RETURN", 8))
+			return true;
+	return false;
+}
+
+/*
+ * The thread's summary line in @head: the old one, which named the
+ * handler as a whole, said of the part in the irq thread ("hard interrupt
+ * handler of X" loses its "hard").
+ */
+static void thread_summary(struct strbuf *head, const char *name)
+{
+	char *at = strstr(head->buf, name), *dash, *eol;
+	struct strbuf sb = STRBUF_INIT;
+
+	dash = at ? strstr(at, " - ") : NULL;
+	eol = at ? strchr(at, '\n') : NULL;
+	if (!dash || !eol || dash > eol)
+		return;
+	dash += 3;
+	strbuf_add(&sb, head->buf, dash - head->buf);
+	if (!strncasecmp(dash, "hard ", 5))
+		dash += 5;
+	strbuf_add(&sb, dash, eol - dash);
+	/* The summary stays one line of 80 columns. */
+	if (strlen(strrchr(sb.buf, '\n') + 1) + strlen(IN_THREAD) <= 80)
+		strbuf_addstr(&sb, IN_THREAD);
+	strbuf_addstr(&sb, eol);
+	strbuf_release(head);
+	*head = sb;
+}
+
+void render_doc(struct strbuf *out, const struct split_plan *plan,
+		const char *buf, const char *name, const char *role,
+		const char *ret)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t begin, end, close, head;
 	const char *nl;
 
 	if (!old_doc(plan, buf, &begin, &end))
@@ -72,9 +137,18 @@ void render_doc(struct strbuf *out, const struct split_plan *plan,
 		return;
 	}
 	close = split_line_start(buf, end - 1);
-	add_renamed(out, buf + begin, close - begin, plan->handler, name);
+	head = begin + head_end(buf + begin, close - begin);
+	add_renamed(&sb, buf + begin, head - begin, plan->handler, name);
+	if (!ret)
+		thread_summary(&sb, name);
+	strbuf_add(out, sb.buf, sb.len);
+	strbuf_release(&sb);
 	strbuf_addstr(out, " *\n");
 	strbuf_add_wrapped(out, role, " * ", " * ", 80);
+	if (ret && doc_has_return(buf + begin, close - begin)) {
+		strbuf_addstr(out, " *\n");
+		strbuf_add_wrapped(out, ret, " * Return: ", " * ", 80);
+	}
 	strbuf_add(out, buf + close, end - close);
 	strbuf_addch(out, '\n');
 }

@@ -258,7 +258,10 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 			       staged ? plan->handler : plan->thread_name);
 	size_t i;
 
-	render_doc(out, plan, buf, plan->quick_name, role);
+	render_doc(out, plan, buf, plan->quick_name, role,
+		   staged ? "IRQ_NONE when the device did not raise the interrupt, IRQ_NEEDS_HANDLING otherwise." :
+		   plan->lock_arg ? "IRQ_NONE when the device did not raise the interrupt, IRQ_WAKE_THREAD when the thread has work to do, or what the old handler returned on its other ways out." :
+		   "IRQ_NONE when the device did not raise the interrupt, IRQ_WAKE_THREAD otherwise.");
 	free(role);
 	strbuf_addstr(out, header);
 	for (i = 0; i < plan->nr_stmts; i++) {
@@ -314,13 +317,13 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	static const struct half thread = { { ROLE_THREAD }, 1 };
 	bool *need = needed_context(plan, &thread);
 	char *header = header_with_name(plan, buf, plan->thread_name);
-	char *role = xasprintf("Runs in the irq thread, once %s() has claimed the interrupt.",
+	char *role = xasprintf("Runs in the irq thread once %s() has claimed the interrupt, and handles it.",
 			       plan->quick_name);
 	struct strbuf body = STRBUF_INIT;
 	size_t i, j, decls;
 	bool stmts = false;
 
-	render_doc(out, plan, buf, plan->thread_name, role);
+	render_doc(out, plan, buf, plan->thread_name, role, NULL);
 	free(role);
 	strbuf_addstr(out, header);
 	decls = out->len;
