@@ -32,7 +32,8 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 			    b->accesses, plural(b->accesses, "", "es"));
 }
 
-static void add_reasons(struct strbuf *sb, const struct benefit *b)
+static void add_reasons(struct strbuf *sb, const struct benefit *b,
+			bool irqs_off)
 {
 	bool first = true;
 	char *s;
@@ -42,14 +43,17 @@ static void add_reasons(struct strbuf *sb, const struct benefit *b)
 	if (b->code[BENEFIT_WORK_FOLDED])
 		add_reason(sb, &first, "the work item the handler queued goes: the thread calls its function directly, instead of waking a worker from the thread");
 	if (b->code[BENEFIT_HARDIRQ_LOOP_MOVED]) {
-		s = xasprintf("%u loop%s over device registers no longer run%s with interrupts off",
+		s = xasprintf(irqs_off ? "%u loop%s over device registers leave%s hard-irq context, but interrupts stay off while the thread runs %s, under a lock it takes with spin_lock_irqsave()" :
+			      "%u loop%s over device registers no longer run%s with interrupts off",
 			      b->device_loops, plural(b->device_loops, "", "s"),
-			      plural(b->device_loops, "s", ""));
+			      plural(b->device_loops, "s", ""),
+			      plural(b->device_loops, "it", "them"));
 		add_reason(sb, &first, s);
 		free(s);
 	}
 	if (b->code[BENEFIT_DELAY_MOVED]) {
-		s = xasprintf("%u busy-wait delay%s no longer spin%s in hard-irq context",
+		s = xasprintf(irqs_off ? "%u busy-wait delay%s no longer spin%s in hard-irq context, though still with interrupts off, under a lock taken with spin_lock_irqsave()" :
+			      "%u busy-wait delay%s no longer spin%s in hard-irq context",
 			      b->delays, plural(b->delays, "", "s"),
 			      plural(b->delays, "s", ""));
 		add_reason(sb, &first, s);
@@ -85,11 +89,10 @@ static void add_deferrals(struct strbuf *sb, const struct benefit *b)
 }
 
 void describe_gain(struct strbuf *body, const struct benefit *b,
-		   const struct strvec *notes)
+		   bool irqs_off)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	(void)notes;
 	if (benefit_no_gain(b)) {
 		strbuf_addstr(&sb, "This gains little by itself: ");
 		if (b->only.nr) {
@@ -104,7 +107,7 @@ void describe_gain(struct strbuf *body, const struct benefit *b,
 		strbuf_addstr(&sb, " leave hard-irq context, counting the functions of this file they call.");
 	} else {
 		strbuf_addstr(&sb, "What the driver gains: ");
-		add_reasons(&sb, b);
+		add_reasons(&sb, b, irqs_off);
 		strbuf_addstr(&sb, ". In all, ");
 		add_figures(&sb, b);
 		strbuf_addstr(&sb, " of the old handler leave hard-irq context, counting the functions of this file they call.");

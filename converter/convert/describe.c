@@ -74,6 +74,13 @@ static bool may_use_msi(const struct split_plan *plan)
 	return msi;
 }
 
+/* Whether the thread runs the moved code with interrupts off (irqsave). */
+static bool irqs_off(const struct split_plan *plan, const struct strvec *notes)
+{
+	return plan->lock_arg || notes_mention(notes, "spin_lock_irqsave()") ||
+	       notes_mention(&plan->notes, "spin_lock_irqsave()");
+}
+
 /* How IRQF_ONESHOT holds the line off, true of this driver. */
 static void add_oneshot(struct strbuf *sb, const struct split_plan *plan,
 			const char *until)
@@ -93,7 +100,7 @@ static void describe_split(struct driver *d, const struct split_plan *plan,
 	strbuf_addf(&sb, "Split %s() for request_threaded_irq(): a primary handler, %s() (the quick check), stays in hard-irq context, and %s() does the rest of the old handler's work in the irq thread.",
 		    plan->handler, plan->quick_name, plan->thread_name);
 	add_paragraph(body, &sb);
-	describe_gain(body, &plan->benefit, notes);
+	describe_gain(body, &plan->benefit, irqs_off(plan, notes));
 	strbuf_addf(&sb, "What stays in hard-irq context: %s() reads the interrupt status and returns IRQ_NONE when the device did not raise the interrupt",
 		    plan->quick_name);
 	if (plan->strategy == SPLIT_MASK) {
@@ -130,7 +137,7 @@ static void describe_whole(struct driver *d, const struct split_plan *plan,
 		    plan->handler);
 	add_oneshot(&sb, plan, "until the thread has run");
 	add_paragraph(body, &sb);
-	describe_gain(body, &plan->benefit, notes);
+	describe_gain(body, &plan->benefit, irqs_off(plan, notes));
 	strbuf_addf(&sb, "%s() itself is unchanged. Its calls were followed through the module's functions to any depth (and into the kernel calls irqconv knows): every lock it takes is taken in a form that keeps out the other contexts that take it, and it takes no raw spinlock, does not disable its own line, calls no *_irqoff() helper and raises no softirq, none of which would be right in the thread.",
 		    plan->handler);
 	add_paragraph(body, &sb);
@@ -182,8 +189,7 @@ void describe_conversion(struct driver *d, const struct split_plan *plan,
 		describe_split(d, plan, notes);
 	if (notes_mention(notes, "folded"))
 		d->tests |= TEST_TEARDOWN;
-	if (notes_mention(notes, "irq_wake_thread()") ||
-	    notes_mention(notes, "netpoll"))
+	if (notes_mention(notes, "irq_wake_thread()"))
 		d->tests |= TEST_NETPOLL;
 }
 

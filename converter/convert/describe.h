@@ -23,8 +23,12 @@ void describe_conversion(struct driver *d, const struct split_plan *plan,
 /* The closing paragraph of @d's patch: what to test (@d->tests). */
 void describe_testing(struct strbuf *body, const struct driver *d);
 
-/* What the conversion gains (@b), a paragraph of its own (describe-gain.c). */
+/*
+ * What the conversion gains (@b), a paragraph of its own (describe-gain.c);
+ * @irqs_off when the thread runs the moved code under a lock it takes with
+ * spin_lock_irqsave(), so that interrupts stay off there.
+ */
 void describe_gain(struct strbuf *body, const struct benefit *b,
-		   const struct strvec *notes);
+		   bool irqs_off);
 
 #endif
