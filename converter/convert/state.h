@@ -75,6 +75,20 @@ struct convert_state {
 
 /* Whether the site @r is one of the driver @d. */
 bool convert_result_of(const struct site_result *r, const struct driver *d);
+/* The driver of the kbuild module that links @relpath, made on first use. */
+struct driver *convert_driver_for(struct convert_state *st, const char *relpath);
+/*
+ * The changed file @relpath of the driver of @unit (the converted C file),
+ * made on first use; a file another driver changes already joins the two
+ * drivers (which moves the drivers and their files).
+ */
+struct changed_file *convert_file_for(struct convert_state *st,
+				      const char *unit, const char *relpath);
+/*
+ * The text of the header @relpath the edits of a split are made against:
+ * what a driver that changes it started from, else the file.
+ */
+char *convert_header_text(struct convert_state *st, const char *relpath);
 /* The directory part of @path, "." when it has none. */
 char *convert_dir_of(const char *path);
 /*
