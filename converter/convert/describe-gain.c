@@ -39,9 +39,9 @@ static void add_reasons(struct strbuf *sb, const struct benefit *b,
 	char *s;
 
 	if (b->code[BENEFIT_TASKLET_FOLDED])
-		add_reason(sb, &first, "the tasklet the handler scheduled goes: the thread calls its function directly, so the work runs without a second deferral through softirq context");
+		add_reason(sb, &first, "the thread calls the function of the tasklet the handler scheduled directly, so the work runs without a second deferral through softirq context, and the tasklet goes");
 	if (b->code[BENEFIT_WORK_FOLDED])
-		add_reason(sb, &first, "the work item the handler queued goes: the thread calls its function directly, instead of waking a worker from the thread");
+		add_reason(sb, &first, "the thread calls the function of the work item the handler queued directly, instead of waking a worker, and the work item goes");
 	if (b->code[BENEFIT_HARDIRQ_LOOP_MOVED]) {
 		s = xasprintf(irqs_off ? "%u loop%s over device registers leave%s hard-irq context, but interrupts stay off while the thread runs %s, under a lock it takes with spin_lock_irqsave()" :
 			      "%u loop%s over device registers no longer run%s with interrupts off",
