@@ -72,9 +72,10 @@ static size_t head_end(const char *text, size_t close)
 		const char *nl = memchr(text + at, '\n', close - at);
 		size_t next = nl ? (size_t)(nl - text) + 1 : close;
 		size_t i = at + strspn(text + at, " \t");
+		size_t rest = i + 1 + strspn(text + i + 1, " \t\r");
 
-		if (at && text[i] == '*' && strspn(text + i + 1, " \t") + i + 1 ==
-		    next - 1)
+		/* " *" alone on its line */
+		if (at && text[i] == '*' && rest == next - 1)
 			return at;
 		at = next;
 	}
@@ -106,6 +107,8 @@ static void thread_summary(struct strbuf *head, const char *name)
 	eol = at ? strchr(at, '\n') : NULL;
 	if (!dash || !eol || dash > eol)
 		return;
+	if (eol > dash && eol[-1] == '\r')
+		eol--;	/* a CR LF source */
 	dash += 3;
 	strbuf_add(&sb, head->buf, dash - head->buf);
 	if (!strncasecmp(dash, "hard ", 5))
