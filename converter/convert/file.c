@@ -255,10 +255,11 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		}
 	}
 	/* convert_file_for() may move the drivers and their files: look each up again. */
-	f = convert_file_for(st, tu->relpath, tu->relpath);
-	edits_merge(&f->edits, &el);
+	/* The header first, as --in-place has always renamed them. */
 	if (hbuf)
 		edits_merge(&convert_file_for(st, tu->relpath, hrel)->edits, &hdr);
+	f = convert_file_for(st, tu->relpath, tu->relpath);
+	edits_merge(&f->edits, &el);
 	d = convert_driver_for(st, tu->relpath);
 	describe_conversion(d, &plan, &notes);
 	if (plan.strategy == SPLIT_STAGED)
