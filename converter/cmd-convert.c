@@ -183,7 +183,7 @@ static void mark_unwritten(struct convert_state *st, const struct driver *d,
 	for (i = 0; i < st->nr_results; i++) {
 		struct site_result *r = &st->results[i];
 
-		if (strcmp(r->driver, d->dir) || strcmp(r->verdict, "converted"))
+		if (!convert_result_of(r, d) || strcmp(r->verdict, "converted"))
 			continue;
 		free(r->verdict);
 		free(r->reason);

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The words of a conversion patch: what each converted handler became and
- * why, in the text a maintainer reads before the diff.  The plan gives the
- * facts (strategy, why, hand-overs); the renderer adds its notes.
+ * The words of a conversion patch: what each converted handler became,
+ * what the driver gains, what stays in hard-irq context and why that is
+ * safe, in the text a maintainer reads before the diff.  The plan gives
+ * the facts (strategy, benefit, hand-overs, the evidence that a write
+ * silences the device); the renderer adds its notes.  Nothing here may be
+ * said of a driver it is not true of.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +18,7 @@ void wrap_paragraph(struct strbuf *sb, const char *text, const char *first,
 	strbuf_add_wrapped(sb, text, first, rest, 72);
 }
 
-/* The notes of the call sites, as list items, each once. */
+/* The notes, as list items, each once. */
 static void add_notes(struct strbuf *body, const struct strvec *notes)
 {
 	size_t i, j;
@@ -30,150 +33,212 @@ static void add_notes(struct strbuf *body, const struct strvec *notes)
 	}
 }
 
-/*
- * What the conversion gains, in words and figures (analyze/benefit.c): the
- * reason a maintainer would take the patch, or, emitted with --all, the
- * admission that there is none.
- */
-static void add_benefit(struct strbuf *body, const struct split_plan *plan)
+static bool notes_mention(const struct strvec *notes, const char *what)
 {
-	char *words = benefit_words(&plan->benefit);
+	size_t i;
 
-	wrap_paragraph(body, words, "", "");
-	strbuf_addch(body, '\n');
-	free(words);
+	for (i = 0; i < notes->nr; i++)
+		if (strstr(notes->v[i], what))
+			return true;
+	return false;
 }
 
-/*
- * The patch body's first paragraph, from @sb (emptied for the next):
- * a blank line after the text before it, and one before the points.
- */
-static void open_body(struct strbuf *body, struct strbuf *sb)
+/* A paragraph of @sb (emptied for the next), a blank line before it. */
+static void add_paragraph(struct strbuf *body, struct strbuf *sb)
 {
 	if (body->len)
 		strbuf_addch(body, '\n');
 	wrap_paragraph(body, sb->buf, "", "");
 	strbuf_reset(sb);
-	strbuf_addstr(body, "\n");
 }
 
-static void describe_split(struct strbuf *body,
-			   const struct split_plan *plan,
-			   const struct strvec *notes)
+/*
+ * Whether the driver may run on an MSI vector: the core drops
+ * IRQF_ONESHOT's masking there (the chip is one-shot safe), so a patch
+ * must not promise a masked line.  Read from the handler's file: the calls
+ * that enable MSI.
+ */
+static bool may_use_msi(const struct split_plan *plan)
 {
-	struct strbuf sb = STRBUF_INIT;
+	static const char *const calls[] = {
+		"pci_enable_msi", "pci_alloc_irq_vectors", "PCI_IRQ_MSI",
+		"platform_msi", "pci_msi_vec_count",
+	};
+	char *text = read_file(plan->file, NULL);
+	bool msi = false;
 	size_t i;
 
-	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Split it the way request_threaded_irq() intends, with the %s strategy: %s.",
-		    plan->handler, split_strategy_name(plan->strategy),
-		    plan->why);
-	open_body(body, &sb);
-	add_benefit(body, plan);
-	strbuf_addf(&sb, "%s() keeps what must stay in hard-irq context: the read of the interrupt status and the check that the interrupt is ours (IRQ_NONE otherwise)%s.",
-		    plan->quick_name,
-		    plan->strategy == SPLIT_MASK ?
-		    ", and the register writes that silence the device" : "");
-	wrap_paragraph(body, sb.buf, "- ", "  ");
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%s() runs the rest of the old handler in the irq thread.",
-		    plan->thread_name);
-	wrap_paragraph(body, sb.buf, "- ", "  ");
+	for (i = 0; text && i < ARRAY_SIZE(calls) && !msi; i++)
+		msi = strstr(text, calls[i]) != NULL;
+	free(text);
+	return msi;
+}
+
+/* Whether the thread runs the moved code with interrupts off (irqsave). */
+static bool irqs_off(const struct split_plan *plan, const struct strvec *notes)
+{
+	return plan->lock_arg || notes_mention(notes, "spin_lock_irqsave()") ||
+	       notes_mention(&plan->notes, "spin_lock_irqsave()");
+}
+
+/* How IRQF_ONESHOT holds the line off, true of this driver. */
+static void add_oneshot(struct strbuf *sb, const struct split_plan *plan,
+			const char *until)
+{
+	strbuf_addf(sb, "IRQF_ONESHOT keeps the line masked %s", until);
+	if (may_use_msi(plan))
+		strbuf_addstr(sb, "; on an MSI vector, which the driver may use, the core does not mask and an interrupt that arrives meanwhile runs the thread again");
+	strbuf_addstr(sb, ".");
+}
+
+static void describe_split(struct driver *d, const struct split_plan *plan,
+			   const struct strvec *notes)
+{
+	struct strbuf *body = &d->body, sb = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addf(&sb, "Split %s() for request_threaded_irq(): a primary handler, %s() (the quick check), stays in hard-irq context, and %s() does the rest of the old handler's work in the irq thread.",
+		    plan->handler, plan->quick_name, plan->thread_name);
+	add_paragraph(body, &sb);
+	describe_gain(body, &plan->benefit, irqs_off(plan, notes));
+	strbuf_addf(&sb, "What stays in hard-irq context: %s() reads the interrupt status and returns IRQ_NONE when the device did not raise the interrupt",
+		    plan->quick_name);
+	if (plan->strategy == SPLIT_MASK) {
+		strbuf_addstr(&sb, plan->lock_arg ?
+			      "; under the lock the old handler took first, it runs the old handler up to its last register write, so the device is as quiet as the old handler left it before the thread is woken, and the line is not masked meanwhile." :
+			      "; before it wakes the thread it silences the device with the old handler's own register write, so the line is not masked meanwhile.");
+	} else {
+		strbuf_addstr(&sb, ", and silences nothing. ");
+		add_oneshot(&sb, plan, "from the quick check until the thread has run");
+	}
+	add_paragraph(body, &sb);
+	strbuf_addch(body, '\n');
 	for (i = 0; i < plan->nr_handovers; i++) {
-		strbuf_reset(&sb);
 		strbuf_addf(&sb, "'%s' is read once, in the quick check, and handed to the thread through the new atomic_t %s in struct %s: accumulated with atomic_or(), taken with atomic_xchg(), so status bits that arrive while the thread runs are neither lost nor read twice.",
 			    plan->handovers[i].name, plan->handovers[i].field,
 			    plan->priv_struct);
 		wrap_paragraph(body, sb.buf, "- ", "  ");
+		strbuf_reset(&sb);
 	}
-	for (i = 0; i < plan->notes.nr; i++)
-		wrap_paragraph(body, plan->notes.v[i], "- ", "  ");
+	add_notes(body, &plan->notes);
 	add_notes(body, notes);
+	d->tests |= plan->strategy == SPLIT_MASK ? TEST_SHARED : TEST_ONESHOT;
+	d->tests |= may_use_msi(plan) ? TEST_MSI : 0;
 	strbuf_release(&sb);
 }
 
-/* Moved whole: no quick check, the old handler is the thread function. */
-static void describe_whole(struct strbuf *body,
-			   const struct split_plan *plan,
+/* Moved whole: no primary handler, the old handler is the thread function. */
+static void describe_whole(struct driver *d, const struct split_plan *plan,
 			   const struct strvec *notes)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf *body = &d->body, sb = STRBUF_INIT;
 
-	strbuf_addf(&sb, "%s() did all of its work in hard-irq context. Run it in the irq thread with the split-oneshot strategy: %s.",
-		    plan->handler, plan->why);
-	open_body(body, &sb);
-	add_benefit(body, plan);
+	strbuf_addf(&sb, "Request %s() as the thread function of request_threaded_irq(), with no primary handler: the line is not shared, and the handler has no early check of whose interrupt it is that could stay in hard-irq context. ",
+		    plan->handler);
+	add_oneshot(&sb, plan, "until the thread has run");
+	add_paragraph(body, &sb);
+	describe_gain(body, &plan->benefit, irqs_off(plan, notes));
 	if (plan->whole_edited)
-		strbuf_addf(&sb, "%s() is the thread function: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context. Its body changes only where thread context asks for it (below); nothing else calls it.",
+		strbuf_addf(&sb, "%s() changes only where thread context asks for it (below); nothing else calls it.",
 			    plan->handler);
 	else
-		strbuf_addf(&sb, "%s() is the thread function, unchanged: it has no early check of whose interrupt it is, so nothing has to stay in hard-irq context; and, following its calls through the module to any depth (and the kernel calls the lock analysis knows), every lock it takes keeps out the other contexts that take it, it takes no raw lock, does not disable its own line, calls no *_irqoff() helper and raises no softirq the analysis can see, none of which the thread could run as it is.",
+		strbuf_addf(&sb, "%s() itself is unchanged. Its calls were followed through the module's functions to any depth (and into the kernel calls irqconv knows): every lock it takes is taken in a form that keeps out the other contexts that take it, and it takes no raw spinlock, does not disable its own line, calls no *_irqoff() helper and raises no softirq, none of which would be right in the thread.",
 			    plan->handler);
-	wrap_paragraph(body, sb.buf, "- ", "  ");
-	strbuf_reset(&sb);
-	wrap_paragraph(body, "On an MSI vector, whose irq chip is one-shot safe, the core drops IRQF_ONESHOT and leaves the vector unmasked; an interrupt that arrives while the thread runs makes it run again.", "- ", "  ");
-	add_notes(body, notes);
+	add_paragraph(body, &sb);
+	if (notes->nr) {
+		strbuf_addch(body, '\n');
+		add_notes(body, notes);
+	}
+	d->tests |= TEST_ONESHOT;
+	d->tests |= may_use_msi(plan) ? TEST_MSI : 0;
 	strbuf_release(&sb);
 }
 
 /* A work item folded: the work function is the thread, no primary. */
-static void describe_work(struct strbuf *body, const struct split_plan *plan,
+static void describe_work(struct driver *d, const struct split_plan *plan,
 			  const struct strvec *notes)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf *body = &d->body, sb = STRBUF_INIT;
 
-	strbuf_addf(&sb, "%s() could not do its work in hard-irq context and queued a work item for it. Make that work the irq thread: %s.",
-		    plan->handler, plan->why);
-	open_body(body, &sb);
-	add_benefit(body, plan);
-	add_notes(body, notes);
-	wrap_paragraph(body, "The thread runs the work function's code unchanged but for its signature, the structure it takes (the dev_id instead of container_of() of the work item) and its return value; what it did in process context it does in the thread, which is process context too.", "- ", "  ");
+	strbuf_addf(&sb, "%s() could not do its work in hard-irq context and queued a work item for it. Request the work function's code as the thread function of request_threaded_irq(), with no primary handler. ",
+		    plan->handler);
+	add_oneshot(&sb, plan, "until the thread has run");
+	add_paragraph(body, &sb);
+	describe_gain(body, &plan->benefit, irqs_off(plan, notes));
+	strbuf_addstr(&sb, "The thread runs the work function's code unchanged but for its signature, the structure it takes (the dev_id instead of container_of() of the work item) and its return value; what it did in process context it does in the thread, which is process context too.");
+	add_paragraph(body, &sb);
+	if (notes->nr) {
+		strbuf_addch(body, '\n');
+		add_notes(body, notes);
+	}
+	d->tests |= TEST_ONESHOT;
 	strbuf_release(&sb);
 }
 
-/* The staged strategy's text: a first step, not yet a thread. */
-static void describe_staged(struct strbuf *body,
-			    const struct split_plan *plan,
+/* A quick check in front of the old handler: a first step, not a thread. */
+static void describe_staged(struct driver *d, const struct split_plan *plan,
 			    const struct strvec *notes)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf *body = &d->body, sb = STRBUF_INIT;
 	size_t i;
 
-	strbuf_addf(&sb, "%s() does all of its work in hard-irq context. Give it a quick check, the first step the 2008 genirq RFC describes on the way to a threaded handler, with the staged strategy: %s.",
-		    plan->handler, plan->why);
-	open_body(body, &sb);
-	wrap_paragraph(body, "This needs the genirq quick-check series (kernel-patches/ of irqconv: request_irq_quickcheck(), devm_request_irq_quickcheck() and IRQ_NEEDS_HANDLING), which mainline Linux does not have.", "", "");
-	strbuf_addstr(body, "\n");
-	strbuf_addf(&sb, "%s() runs first, in hard-irq context: the read of the interrupt status and the check that the interrupt is ours (IRQ_NONE otherwise). It silences nothing; it returns IRQ_NEEDS_HANDLING, and the core calls %s() right away.",
-		    plan->quick_name, plan->handler);
-	wrap_paragraph(body, sb.buf, "- ", "  ");
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%s() stays the main handler, in hard-irq context, and does the work as before; only its read of the status changed.",
-		    plan->handler);
-	wrap_paragraph(body, sb.buf, "- ", "  ");
+	strbuf_addf(&sb, "Give %s() a quick check, %s(), which runs first in hard-irq context, reads the interrupt status and returns IRQ_NONE when the device did not raise the interrupt, IRQ_NEEDS_HANDLING otherwise; the core then calls %s() right away, still in hard-irq context. This is the first step the 2008 genirq RFC describes on the way to a threaded handler.",
+		    plan->handler, plan->quick_name, plan->handler);
+	add_paragraph(body, &sb);
+	strbuf_addstr(&sb, "It needs the genirq quick-check series (request_irq_quickcheck(), devm_request_irq_quickcheck() and IRQ_NEEDS_HANDLING), which mainline Linux does not have.");
+	add_paragraph(body, &sb);
+	strbuf_addch(body, '\n');
 	for (i = 0; i < plan->nr_handovers; i++) {
-		strbuf_reset(&sb);
 		strbuf_addf(&sb, "'%s' is read once, in the quick check, and handed to %s() through the new atomic_t %s in struct %s: atomic_or() in the quick check, atomic_xchg() in the handler, which read the device a second time before (a read-to-clear status would read back 0).",
 			    plan->handovers[i].name, plan->handler,
 			    plan->handovers[i].field, plan->priv_struct);
 		wrap_paragraph(body, sb.buf, "- ", "  ");
+		strbuf_reset(&sb);
 	}
 	add_notes(body, notes);
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "Next step: make the quick check silence the device and return IRQ_WAKE_THREAD, and move %s() to the irq thread with request_threaded_irq() (irqconv's split-mask or split-oneshot).",
+	strbuf_addf(&sb, "Next step: make the quick check silence the device and return IRQ_WAKE_THREAD, and run %s() in the irq thread with request_threaded_irq().",
 		    plan->handler);
 	wrap_paragraph(body, sb.buf, "- ", "  ");
+	d->tests |= TEST_SHARED;
 	strbuf_release(&sb);
 }
 
-void describe_conversion(struct strbuf *body, const struct split_plan *plan,
+void describe_conversion(struct driver *d, const struct split_plan *plan,
 			 const struct strvec *notes)
 {
 	if (plan->strategy == SPLIT_STAGED)
-		describe_staged(body, plan, notes);
+		describe_staged(d, plan, notes);
 	else if (plan->work)
-		describe_work(body, plan, notes);
+		describe_work(d, plan, notes);
 	else if (plan->whole_thread)
-		describe_whole(body, plan, notes);
+		describe_whole(d, plan, notes);
 	else
-		describe_split(body, plan, notes);
+		describe_split(d, plan, notes);
+	if (notes_mention(notes, "folded"))
+		d->tests |= TEST_TEARDOWN;
+	if (notes_mention(notes, "irq_wake_thread()"))
+		d->tests |= TEST_NETPOLL;
+}
+
+/* What the patch leaves to a reviewer with the hardware. */
+void describe_testing(struct strbuf *body, const struct driver *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (d->nr_staged < d->nr_converted) {
+		strbuf_addstr(&sb, "Checked by static analysis (irqconv): the locks the thread's code takes, followed through the module's functions, against every other context that takes them; the softirqs it raises; and the new request call, cross-checked with a Coccinelle rule.");
+		add_paragraph(body, &sb);
+	}
+	strbuf_addstr(&sb, "Not tested on the hardware. Please test the driver's usual workload with lockdep (CONFIG_PROVE_LOCKING) and with the threadirqs boot option");
+	if (d->tests & TEST_SHARED)
+		strbuf_addstr(&sb, "; with CONFIG_DEBUG_SHIRQ or on a shared line, /proc/interrupts must show no storm and the kernel no \"nobody cared\"");
+	if (d->tests & TEST_MSI)
+		strbuf_addstr(&sb, "; both on MSI and on INTx (pci=nomsi)");
+	if (d->tests & TEST_TEARDOWN)
+		strbuf_addstr(&sb, "; unbinding the device while it is busy, since free_irq() now waits for the work the thread took over");
+	if (d->tests & TEST_NETPOLL)
+		strbuf_addstr(&sb, "; netconsole, whose poll controller now wakes the thread");
+	strbuf_addch(&sb, '.');
+	add_paragraph(body, &sb);
+	strbuf_release(&sb);
 }

@@ -3,6 +3,7 @@
 #define IRQCONV_CONVERT_DESCRIBE_H
 
 #include "convert/split.h"
+#include "convert/state.h"
 
 /*
  * @text as a paragraph of a patch or cover letter, wrapped at 72 columns as
@@ -12,10 +13,22 @@ void wrap_paragraph(struct strbuf *sb, const char *text, const char *first,
 		    const char *rest);
 
 /*
- * Append to @body, a driver's patch description, the paragraph and points
- * for the handler @plan converts, with the call site's @notes, each once.
+ * Append to @d's patch description the paragraphs and points for the
+ * handler @plan converts, with the call site's @notes, each once, and note
+ * in @d->tests what a reviewer should test for it.
  */
-void describe_conversion(struct strbuf *body, const struct split_plan *plan,
+void describe_conversion(struct driver *d, const struct split_plan *plan,
 			 const struct strvec *notes);
+
+/* The closing paragraph of @d's patch: what to test (@d->tests). */
+void describe_testing(struct strbuf *body, const struct driver *d);
+
+/*
+ * What the conversion gains (@b), a paragraph of its own (describe-gain.c);
+ * @irqs_off when the thread runs the moved code under a lock it takes with
+ * spin_lock_irqsave(), so that interrupts stay off there.
+ */
+void describe_gain(struct strbuf *body, const struct benefit *b,
+		   bool irqs_off);
 
 #endif

@@ -10,51 +10,12 @@
 #include "analyze/lock-graph.h"
 #include "convert/callsite.h"
 #include "convert/describe.h"
+#include "convert/module.h"
 #include "convert/split.h"
 #include "convert/state.h"
 #include "judge/judge.h"
 #include "scan/scan.h"
 #include "tu.h"
-
-static struct driver *driver_for(struct convert_state *st, const char *relpath)
-{
-	char *dir = convert_dir_of(relpath);
-	size_t i;
-
-	for (i = 0; i < st->nr_drivers; i++)
-		if (!strcmp(st->drivers[i].dir, dir)) {
-			free(dir);
-			return &st->drivers[i];
-		}
-	st->drivers = xrealloc(st->drivers,
-			       (st->nr_drivers + 1) * sizeof(*st->drivers));
-	memset(&st->drivers[st->nr_drivers], 0, sizeof(*st->drivers));
-	st->drivers[st->nr_drivers].dir = dir;
-	return &st->drivers[st->nr_drivers++];
-}
-
-static struct changed_file *file_for(struct convert_state *st,
-				     const char *relpath)
-{
-	struct driver *d = driver_for(st, relpath);
-	struct changed_file *f;
-	char *abs;
-	size_t i;
-
-	for (i = 0; i < d->nr_files; i++)
-		if (!strcmp(d->files[i].relpath, relpath))
-			return &d->files[i];
-	abs = xasprintf("%s/%s", st->kb.src, relpath);
-	d->files = xrealloc(d->files, (d->nr_files + 1) * sizeof(*f));
-	f = &d->files[d->nr_files++];
-	f->relpath = xstrdup(relpath);
-	f->old = read_file(abs, &f->old_len);
-	if (!f->old)
-		die("cannot read '%s': %s", abs, strerror(errno));
-	edit_list_init(&f->edits, relpath);
-	free(abs);
-	return f;
-}
 
 static void add_result(struct convert_state *st, const char *file,
 		       unsigned int line, const char *handler,
@@ -74,6 +35,7 @@ static void add_result(struct convert_state *st, const char *file,
 	r->reason_code = reason ? reason_code(code) : "-";
 	r->reason = xstrdup(reason ? reason : "");
 	r->driver = convert_dir_of(file);
+	r->module = convert_module_of(st->kb.src, file);
 	r->benefit = NULL;
 	r->tree = st->tree;
 }
@@ -248,7 +210,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	char *hbuf = NULL, *hrel = NULL, *drel, *dpath;
 	const char *hfile, *dbuf = buf;
 	size_t dlen = len;
-	struct changed_file *f, *hf = NULL;
+	struct changed_file *f;
+	struct driver *d;
 	enum split_strategy wanted;
 	int ret = -1;
 	bool here;
@@ -262,7 +225,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	/* Planned, edited and read with the accessors of the file defining it. */
 	here = !strcmp(drel, tu->relpath);
 	if (!here) {
-		f = file_for(st, drel);
+		f = convert_file_for(st, tu->relpath, drel);
 		dbuf = f->old;
 		dlen = f->old_len;
 		def_unit = clang_Cursor_getTranslationUnit(cs->handler_def);
@@ -305,8 +268,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			goto out;
 		}
 		if (strcmp(hrel, drel)) {
-			hf = file_for(st, hrel);
-			hbuf = hf->old;
+			hbuf = convert_header_text(st, hrel);
 			edit_list_release(&hdr);
 			edit_list_init(&hdr, hrel);
 		}
@@ -326,17 +288,22 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			goto out;
 		}
 	}
-	/* file_for() may move the files of a driver: look both up again. */
-	f = file_for(st, drel);
+	/*
+	 * convert_file_for() may move the drivers and their files: look each
+	 * up again; the header first, as --in-place has always renamed them.
+	 */
+	if (hbuf)
+		edits_merge(&convert_file_for(st, tu->relpath, hrel)->edits, &hdr);
+	f = convert_file_for(st, tu->relpath, drel);
 	edits_merge(&f->edits, &el);
 	if (!here)
-		edits_merge(&file_for(st, tu->relpath)->edits, &call);
-	if (hf)
-		edits_merge(&file_for(st, hrel)->edits, &hdr);
-	describe_conversion(&driver_for(st, tu->relpath)->body, &plan, &notes);
+		edits_merge(&convert_file_for(st, tu->relpath, tu->relpath)->edits,
+			    &call);
+	d = convert_driver_for(st, tu->relpath);
+	describe_conversion(d, &plan, &notes);
 	if (plan.strategy == SPLIT_STAGED)
-		driver_for(st, tu->relpath)->nr_staged++;
-	driver_for(st, tu->relpath)->nr_converted++;
+		d->nr_staged++;
+	d->nr_converted++;
 	add_result(st, tu->relpath, cs->line, cs->handler, "converted",
 		   split_strategy_name(plan.strategy),
 		   judge_strategy_reason(&plan), plan.why);
@@ -351,6 +318,7 @@ out:
 			   why.text);
 	refusal_release(&why);
 	free(hrel);
+	free(hbuf);
 	strvec_clear(&notes);
 	edit_list_release(&el);
 	edit_list_release(&hdr);

@@ -8,104 +8,109 @@
 
 #include "convert/describe.h"
 #include "convert/state.h"
+#include "convert/subject.h"
 #include "rewrite/blob.h"
 #include "rewrite/kernel-tree.h"
 #include "rewrite/series.h"
 
-static char *file_stem(const char *path)
-{
-	const char *base = strrchr(path, '/');
-	char *stem = xstrdup(base ? base + 1 : path);
-
-	if (strrchr(stem, '.'))
-		*strrchr(stem, '.') = '\0';
-	return stem;
-}
-
 /*
- * The driver a patch is about: its directory, when the directory is the
- * driver's own (e1000/e1000_main.c), else the converted file (intel/e100.c,
- * sound/pci/ens1370.c).
+ * "net: atl2: convert to a threaded interrupt handler": the prefix its
+ * subsystem gives the driver's module (convert/subject.c), the modules
+ * that share a changed file with it named too.
  */
-static char *driver_name(const struct driver *d)
-{
-	char *dir = file_stem(d->dir);
-	size_t i;
-
-	for (i = 0; i < d->nr_files; i++) {
-		char *stem = file_stem(d->files[i].relpath);
-		bool own = !strcmp(stem, dir) ||
-			   (starts_with(stem, dir) && stem[strlen(dir)] == '_');
-
-		free(stem);
-		if (own)
-			return dir;
-	}
-	free(dir);
-	for (i = 0; i < d->nr_files; i++)
-		if (ends_with(d->files[i].relpath, ".c"))
-			return file_stem(d->files[i].relpath);
-	return file_stem(d->files[0].relpath);
-}
-
 static char *subject_for(const struct driver *d)
 {
-	char *name = driver_name(d), *prefix, *s;
+	struct strbuf name = STRBUF_INIT;
+	char *prefix, *s;
+	size_t i;
 
-	if (starts_with(d->dir, "sound/"))
-		prefix = xasprintf("ALSA: %s: ", name);
-	else if (starts_with(d->dir, "drivers/input/"))
-		prefix = xasprintf("Input: %s - ", name);
-	else if (!strcmp(d->dir, "drivers/rtc"))
-		prefix = xasprintf("rtc: %s: ", name + (starts_with(name, "rtc-") ? 4 : 0));
-	else
-		prefix = xasprintf("%s: ", name);
+	strbuf_addstr(&name, d->module);
+	for (i = 0; i < d->also.nr; i++)
+		strbuf_addf(&name, ", %s", d->also.v[i]);
+	prefix = convert_subject_prefix(d->dir, name.buf);
+	strbuf_release(&name);
 	if (d->nr_staged == d->nr_converted)
 		s = xasprintf("%sadd a quick check to the interrupt handler",
+			      prefix);
+	else if (d->nr_converted > 1)
+		s = xasprintf("%sconvert to threaded interrupt handlers",
 			      prefix);
 	else
 		s = xasprintf("%sconvert to a threaded interrupt handler",
 			      prefix);
 	free(prefix);
-	free(name);
 	return s;
+}
+
+/* What a converted site became, in words for the cover letter's list. */
+static const char *conversion_words(const struct site_result *r)
+{
+	if (!strcmp(r->reason_code, "split-mask"))
+		return "split, the quick check silences the device";
+	if (!strcmp(r->reason_code, "split-oneshot"))
+		return "split, the line held off with IRQF_ONESHOT";
+	if (!strcmp(r->reason_code, "split-oneshot-whole"))
+		return "run whole in the thread, no primary handler";
+	if (!strcmp(r->reason_code, "staged"))
+		return "staged, a quick check in front of the handler";
+	return r->strategy;
+}
+
+static size_t count_verdict(const struct convert_state *st,
+			    const char *verdict, const char *code)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < st->nr_results; i++)
+		n += !strcmp(st->results[i].verdict, verdict) &&
+		     (!code || !strcmp(st->results[i].reason_code, code));
+	return n;
+}
+
+static void cover_intro(const struct convert_state *st, struct series *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addstr(&sb, "This series moves the interrupt handling of the drivers below from hard-irq context to an irq thread (request_threaded_irq()), one patch per driver. Where a handler checks whether its device raised the interrupt, that check stays in hard-irq context as the primary handler (called the quick check in the patches); where it has none, on a line it does not share, the whole handler runs in the thread. Each patch says what its driver gains, what stays in hard-irq context and why that is safe, and what to test.");
+	wrap_paragraph(&s->cover_body, sb.buf, "", "");
+	strbuf_release(&sb);
+	if (count_verdict(st, "converted", "staged"))
+		wrap_paragraph(&s->cover_body, "\nSites marked staged only get a quick check in front of their old handler, which still runs in hard-irq context: request_irq_quickcheck() of the genirq quick-check series in irqconv's kernel-patches/, the first step of the 2008 RFC.", "", "");
 }
 
 static void cover_letter(const struct convert_state *st, struct series *s)
 {
-	size_t i, converted = 0, staged = 0, declined = 0;
+	size_t i;
 
-	for (i = 0; i < st->nr_results; i++)
-		converted += !strcmp(st->results[i].verdict, "converted");
-	s->cover_subject = xstrdup("convert hard-irq handlers to threaded handlers");
-	wrap_paragraph(&s->cover_body, "This series moves interrupt handlers from hard-irq context to irq threads. Each handler is split into a quick check, which runs in hard-irq context, decides whether the device raised the interrupt and silences it, and a thread that does the work (request_threaded_irq()).", "", "");
-	for (i = 0; i < st->nr_results; i++)
-		staged += !strcmp(st->results[i].verdict, "converted") &&
-			  !strcmp(st->results[i].strategy, "staged");
-	if (staged)
-		wrap_paragraph(&s->cover_body, "\nSites marked staged only get a quick check in front of their old handler, which still runs in hard-irq context: request_irq_quickcheck() of the genirq quick-check series in irqconv's kernel-patches/, the first step of the 2008 RFC.", "", "");
+	s->cover_subject = xstrdup("move interrupt handlers to irq threads");
+	cover_intro(st, s);
 	strbuf_addf(&s->cover_body, "\n%zu of %zu request sites converted; the others are listed with\nthe reason they were left alone.\n\n",
-		    converted, st->nr_results);
-	for (i = 0; i < st->nr_results; i++)
-		declined += !strcmp(st->results[i].verdict, "declined");
-	if (declined) {
-		wrap_paragraph(&s->cover_body, "Sites marked declined gain nothing from a thread (no-gain): it would only schedule NAPI, wake a waiter, complete, report an event or schedule work, and nothing costly would leave hard-irq context. `irqconv convert --all` emits those that split.", "", "");
+		    count_verdict(st, "converted", NULL), st->nr_results);
+	if (count_verdict(st, "declined", NULL)) {
+		wrap_paragraph(&s->cover_body, "Sites marked declined would gain nothing from a thread: it would only schedule NAPI, wake a waiter, complete, report an event or schedule work, and nothing costly would leave hard-irq context, while every interrupt would cost a wake-up of the thread. (`irqconv convert --all` emits those that can be converted.)", "", "");
 		strbuf_addch(&s->cover_body, '\n');
 	}
 	for (i = 0; i < st->nr_results; i++) {
 		const struct site_result *r = &st->results[i];
 		char *file = convert_patch_path(st, r->file);
+		bool converted = !strcmp(r->verdict, "converted");
 		char *line = xasprintf("%s:%u %s(): %s%s%s", file, r->line,
 				       r->handler, r->verdict,
-				       !strcmp(r->verdict, "converted") ? ", " : ": ",
-				       !strcmp(r->verdict, "converted") ?
-				       r->strategy : r->reason);
+				       converted ? ", " : ": ",
+				       converted ? conversion_words(r) :
+				       r->reason);
 
 		wrap_paragraph(&s->cover_body, line, "  ", "      ");
 		free(line);
 		free(file);
 	}
 	strbuf_addstr(&s->cover_body, "\nGenerated by irqconv.\n");
+}
+
+static int by_path(const void *a, const void *b)
+{
+	const struct changed_file *x = a, *y = b;
+
+	return strcmp(x->relpath, y->relpath);
 }
 
 static const struct driver *driver_of_patch(const struct convert_state *st,
@@ -217,7 +222,10 @@ int convert_write_series(struct convert_state *st, const char *outdir,
 		subject = subject_for(d);
 		p = series_add(&s, subject);
 		strbuf_add(&p->body, d->body.buf, d->body.len);
+		describe_testing(&p->body, d);
 		d->patch = series_patch_file(&s, s.nr - 1);
+		/* In the order git puts them: by path. */
+		qsort(d->files, d->nr_files, sizeof(*d->files), by_path);
 		for (j = 0; j < d->nr_files; j++) {
 			struct changed_file *f = &d->files[j];
 			char *path = convert_diff_path(st, f->relpath);

@@ -9,6 +9,7 @@
 
 #include "convert/fold-work.h"
 #include "convert/render-decls.h"
+#include "convert/render-doc.h"
 #include "convert/split.h"
 #include "convert/staged.h"
 #include "convert/thread-edits.h"
@@ -148,26 +149,6 @@ static char *header_with_name(const struct split_plan *plan, const char *buf,
 	return strbuf_detach(&sb);
 }
 
-static char *param_name(CXCursor def, int i)
-{
-	if (clang_Cursor_getNumArguments(def) <= i)
-		return xstrdup("dev_id");
-	return cursor_name(clang_Cursor_getArgument(def, i));
-}
-
-static void doc_comment(struct strbuf *out, const char *name,
-			const char *summary, const char *irq, const char *dev,
-			const char *body, const char *ret)
-{
-	strbuf_addf(out, "/**\n * %s() - %s\n", name, summary);
-	strbuf_addf(out, " * @%s: the interrupt line\n * @%s: the cookie given at request time\n *\n",
-		    irq, dev);
-	strbuf_add_wrapped(out, body, " * ", " * ", 80);
-	strbuf_addstr(out, " *\n");
-	strbuf_add_wrapped(out, ret, " * Return: ", " * ", 80);
-	strbuf_addstr(out, " */\n");
-}
-
 /*
  * Is the declarator @var of the statement @at used by the half @h?  By its
  * statements, the quick statements the thread replays, or a context
@@ -271,17 +252,19 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 		{ ROLE_QUICK, ROLE_SILENCE, ROLE_TAIL }, 3
 	};
 	bool *need = needed_context(plan, &quick);
-	char *irq = param_name(plan->def, 0), *dev = param_name(plan->def, 1);
 	char *header = header_with_name(plan, buf, plan->quick_name);
-	char *staged_body = xasprintf("Checks that the device raised the interrupt and hands the status it read to %s(), which the core runs next, in hard-irq context.",
-				      plan->handler);
 	bool staged = plan->strategy == SPLIT_STAGED;
+	char *role = xasprintf(staged ? "Runs first, in hard-irq context: checks that the device raised the interrupt and hands the status it read to %s(), which the core calls next." :
+			       plan->strategy == SPLIT_MASK ? "Runs in hard-irq context: checks that the device raised the interrupt and silences it, then wakes %s()." :
+			       "Runs in hard-irq context: checks that the device raised the interrupt, then wakes %s().",
+			       staged ? plan->handler : plan->thread_name);
 	size_t i;
 
-	doc_comment(out, plan->quick_name, "quick check of the interrupt, in hard-irq context", irq, dev, staged ? staged_body : plan->strategy == SPLIT_MASK ? "Checks that the device raised the interrupt and silences it at device level; the work is left to the irq thread." : "Checks that the device raised the interrupt; IRQF_ONESHOT keeps the line masked while the irq thread does the work.",
-		    staged ? "IRQ_NONE when the interrupt is not ours, IRQ_NEEDS_HANDLING otherwise." :
-		    plan->lock_arg ? "IRQ_NONE when the interrupt is not ours, IRQ_WAKE_THREAD when the thread has work to do, or what the old handler returned on its other ways out." :
-		    "IRQ_NONE when the interrupt is not ours, IRQ_WAKE_THREAD otherwise.");
+	render_doc(out, plan, buf, plan->quick_name, role,
+		   staged ? "IRQ_NONE when the device did not raise the interrupt, IRQ_NEEDS_HANDLING otherwise." :
+		   plan->lock_arg ? "IRQ_NONE when the device did not raise the interrupt, IRQ_WAKE_THREAD when the thread has work to do, or what the old handler returned on its other ways out." :
+		   "IRQ_NONE when the device did not raise the interrupt, IRQ_WAKE_THREAD otherwise.");
+	free(role);
 	strbuf_addstr(out, header);
 	for (i = 0; i < plan->nr_stmts; i++) {
 		const struct split_stmt *st = &plan->stmts[i];
@@ -315,9 +298,6 @@ static void render_quick(struct strbuf *out, const struct split_plan *plan,
 	}
 	strbuf_addstr(out, "}\n\n");
 	free(header);
-	free(staged_body);
-	free(irq);
-	free(dev);
 	free(need);
 }
 
@@ -339,18 +319,14 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	static const struct half thread = { { ROLE_THREAD }, 1 };
 	bool *need = needed_context(plan, &thread);
 	char *header = header_with_name(plan, buf, plan->thread_name);
-	char *irq = param_name(plan->def, 0), *dev = param_name(plan->def, 1);
-	char *body_text = xasprintf("Runs in the irq thread once %s() has claimed the interrupt, and does the work %s() used to do in hard-irq context.",
-				    plan->quick_name, plan->handler);
+	char *role = xasprintf("Runs in the irq thread once %s() has claimed the interrupt, and handles it.",
+			       plan->quick_name);
 	struct strbuf body = STRBUF_INIT;
 	size_t i, j, decls;
 	bool stmts = false;
 
-	doc_comment(out, plan->thread_name, "threaded half of the interrupt handler",
-		    irq, dev, body_text, plan->lock_arg ? "IRQ_HANDLED: the quick check claimed the interrupt." : "IRQ_HANDLED once the work is done, or what the old handler returned on its other paths.");
-	free(body_text);
-	free(irq);
-	free(dev);
+	render_doc(out, plan, buf, plan->thread_name, role, NULL);
+	free(role);
 	strbuf_addstr(out, header);
 	decls = out->len;
 	for (i = 0; i < plan->nr_stmts; i++) {
@@ -513,7 +489,7 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 	}
 	/*
 	 * The old kernel-doc, if any, described a handler that no longer
-	 * exists: both halves get their own.
+	 * exists: each half gets it, adapted (render-doc.c).
 	 */
 	render_quick(&text, plan, buf);
 	render_thread(&text, plan, buf, &inner,

@@ -38,7 +38,7 @@ static const char *patch_of(const struct convert_state *st,
 	if (strcmp(r->verdict, "converted"))
 		return NULL;
 	for (i = 0; i < st->nr_drivers; i++)
-		if (!strcmp(st->drivers[i].dir, r->driver))
+		if (convert_result_of(r, &st->drivers[i]))
 			return st->drivers[i].patch;
 	return NULL;
 }

@@ -19,7 +19,8 @@ struct site_result {
 	char *strategy;
 	const char *reason_code;
 	char *reason;
-	char *driver;
+	char *driver;		/* the directory of its driver */
+	char *module;		/* and its kbuild module */
 	json_t *benefit;	/* "benefit" and "moved", or NULL */
 	const char *tree;	/* ARCH of the kbuild tree that builds it, or NULL */
 };
@@ -32,14 +33,31 @@ struct changed_file {
 	struct edit_list edits;
 };
 
-/* One driver: a directory's changed files and what to say about them. */
+/*
+ * One driver, the kbuild module of a converted file (convert/module.h):
+ * its changed files and what to say about them, one patch.  Modules whose
+ * conversions change one file (a header they share) are one driver, so
+ * that every patch applies on its own: @also names the others.
+ */
+/* What the closing paragraph of a patch asks a reviewer to test. */
+enum {
+	TEST_SHARED = 1,	/* a line that is not masked: storms */
+	TEST_ONESHOT = 2,
+	TEST_MSI = 4,		/* MSI and INTx */
+	TEST_TEARDOWN = 8,	/* work folded into the thread */
+	TEST_NETPOLL = 16,
+};
+
 struct driver {
 	char *dir;
+	char *module;
+	struct strvec also;
 	struct changed_file *files;
 	size_t nr_files;
 	struct strbuf body;
 	unsigned int nr_converted;
 	unsigned int nr_staged;	/* of them, given a quick check only */
+	unsigned int tests;	/* TEST_*: what a reviewer should test */
 	char *patch;		/* its file in the series, once written */
 };
 
@@ -58,6 +76,22 @@ struct convert_state {
 	const char *tree;	/* of the file being converted (owned by kb) */
 };
 
+/* Whether the site @r is one of the driver @d. */
+bool convert_result_of(const struct site_result *r, const struct driver *d);
+/* The driver of the kbuild module that links @relpath, made on first use. */
+struct driver *convert_driver_for(struct convert_state *st, const char *relpath);
+/*
+ * The changed file @relpath of the driver of @unit (the converted C file),
+ * made on first use; a file another driver changes already joins the two
+ * drivers (which moves the drivers and their files).
+ */
+struct changed_file *convert_file_for(struct convert_state *st,
+				      const char *unit, const char *relpath);
+/*
+ * The text of the header @relpath the edits of a split are made against:
+ * what a driver that changes it started from, else the file.
+ */
+char *convert_header_text(struct convert_state *st, const char *relpath);
 /* The directory part of @path, "." when it has none. */
 char *convert_dir_of(const char *path);
 /*

@@ -148,15 +148,18 @@ static bool role_takes_patch(const char *roles)
 	return false;
 }
 
-/* "Name <addr> (role:SECTION,...)": the address to @to or @cc. */
+/*
+ * "Name <addr> (role:SECTION,...)": the address to @to or @cc.  The role
+ * list is the first parenthesis after the address: a section name has
+ * parentheses of its own ("MULTIMEDIA CARD (MMC), SECURE DIGITAL (SD)...").
+ */
 static void take_line(char *line, struct strvec *to, struct strvec *cc)
 {
-	char *open = strstr(line, " (");
+	char *gt = strchr(line, '>');
+	char *open = strstr(gt ? gt : line, " (");
 	size_t n = strlen(line);
 	bool takes = false;
 
-	while (open && strstr(open + 1, " ("))
-		open = strstr(open + 1, " (");
 	if (open && n && line[n - 1] == ')') {
 		line[n - 1] = '\0';
 		takes = role_takes_patch(open + 2);

@@ -42,9 +42,9 @@ expect_match "summary: scan vs convert" "scan vs convert: +[0-9]+ sites where th
 expect_match "refusal with reason" "^refused-site: .*e1000_ethtool.c:845 e1000_test_intr\(\): no-quick-check: .*no early 'return IRQ_NONE'" "$(cat "$b/results/$tool.txt")"
 expect_match "edu compiled" "^compile: ok$" "$(cat "$b/results/$edu.txt")"
 # review and report see the results
-p=$b/out/$main/0001-e1000-convert-to-a-threaded-interrupt-handler.patch
+p=$b/out/$main/0001-net-e1000-convert-to-a-threaded-interrupt-handler.patch
 [ -f "$p" ] || fail "no patch in $b/out/$main"
-expect_match "results for review" "^compile: ok$" "$(cat "$b/out/$main/results/0001-e1000-convert-to-a-threaded-interrupt-handler.txt")"
+expect_match "results for review" "^compile: ok$" "$(cat "$b/out/$main/results/0001-net-e1000-convert-to-a-threaded-interrupt-handler.txt")"
 expect_match "report shows compile" '<td class="compile">ok</td>' "$(cat "$b/out/$main/report.html")"
 # the pristine tree was not written
 [ -z "$(find "$KSRC/drivers/net/ethernet/intel/e1000" -newer "$bin")" ] || fail "the kernel tree was modified"
@@ -93,8 +93,8 @@ done
 # One report of all units, its links relative to the batch directory.
 html=$(cat "$b/report.html")
 expect_match "all sites" "4 request sites, 2 converted, 2 patches" "$html"
-expect_match "relative log links" "href=\"out/$main/results/0001-e1000-convert-to-a-threaded-interrupt-handler.compile.log\"" "$html"
-[ -f "$b/out/$main/results/0001-e1000-convert-to-a-threaded-interrupt-handler.compile.log" ] || fail "the linked log is missing"
+expect_match "relative log links" "href=\"out/$main/results/0001-net-e1000-convert-to-a-threaded-interrupt-handler.compile.log\"" "$html"
+[ -f "$b/out/$main/results/0001-net-e1000-convert-to-a-threaded-interrupt-handler.compile.log" ] || fail "the linked log is missing"
 if command -v chromium >/dev/null; then
 	profile=$(mktemp -d "$TEST_TMP/profile.XXXXXX")
 	dom=$(chromium --headless --no-sandbox --disable-gpu --disable-quic \

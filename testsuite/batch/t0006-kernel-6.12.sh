@@ -12,6 +12,6 @@ r=$(cat "$b/results/drivers_net_ethernet_intel_e1000_e1000_main.txt")
 expect_match "the 6.12 source" "^source: build/linux-6.12/drivers/net/ethernet/intel/e1000/e1000_main.c$" "$r"
 expect_match "converted" "^converted: 1$" "$r"
 expect_match "compiled" "^compile: ok$" "$r"
-log=$b/out/drivers_net_ethernet_intel_e1000_e1000_main/results/0001-e1000-convert-to-a-threaded-interrupt-handler.compile.log
+log=$b/out/drivers_net_ethernet_intel_e1000_e1000_main/results/0001-net-e1000-convert-to-a-threaded-interrupt-handler.compile.log
 grep -q -- "-I *$BUILD/linux-6.12/include" "$log" || fail "not compiled with the 6.12 tree's flags"
 ! grep -q -- "$BUILD/linux-6.1/" "$log" || fail "6.1 paths in a 6.12 compile"

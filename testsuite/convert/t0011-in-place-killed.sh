@@ -14,7 +14,7 @@
 src=$KSRC/drivers/net/ethernet/intel/e1000
 ref=$TEST_TMP/ref
 cp -r "$src" "$ref"
-patch -s -p6 -d "$ref" <testsuite/convert/golden/e1000.patch ||
+patch -s -p6 -d "$ref" <testsuite/convert/golden/e1000.out/0001-*.patch ||
 	fail "the golden e1000 patch does not apply"
 files="e1000.h e1000_main.c"
 listing=$(ls -A "$src")

@@ -12,7 +12,7 @@ crlf_case() {
 	local name=$1 src=$2 strip=$3 f
 	shift 3
 	cp -r "$src" "$TEST_TMP/$name.ref"
-	patch -s -p"$strip" -d "$TEST_TMP/$name.ref" <"testsuite/convert/golden/$name.patch" ||
+	patch -s -p"$strip" -d "$TEST_TMP/$name.ref" <testsuite/convert/golden/"$name".out/0001-*.patch ||
 		fail "$name: the golden patch does not apply"
 	cp -r "$src" "$TEST_TMP/$name"
 	for f in "$@"; do

@@ -43,7 +43,7 @@ git -C "$clone" -c user.name=c -c user.email=c@example.org am -q "$patch" ||
 expect_eq "author" "$author" "$(git -C "$clone" log -1 --format='%an <%ae>')"
 expect_eq "author date" "2024-02-29T13:14:15+01:00" \
 	"$(git -C "$clone" log -1 --format=%aI)"
-expect_eq "subject" "e1000: convert to a threaded interrupt handler" \
+expect_eq "subject" "net: e1000: convert to a threaded interrupt handler" \
 	"$(git -C "$clone" log -1 --format=%s)"
 expect_eq "applied on the base commit" "$base" "$(git -C "$clone" rev-parse HEAD~1)"
 git -C "$clone" format-patch -1 --full-index --stdout |

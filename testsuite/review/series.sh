@@ -19,4 +19,4 @@ make_series() {
 }
 
 EDU=0001-edu-convert-to-a-threaded-interrupt-handler.patch
-E1000=0002-e1000-convert-to-a-threaded-interrupt-handler.patch
+E1000=0002-net-e1000-convert-to-a-threaded-interrupt-handler.patch

@@ -24,8 +24,8 @@ expect_eq "--list" "$(cat "$out/review.txt")" "$("$IRQCONV" review --list "$out"
 expect_eq "series without the rejected patch" "$EDU" "$(cat "$out/series")"
 [ -f "$out/$E1000" ] || fail "the rejected patch file is kept"
 cover=$(cat "$out/0000-cover-letter.patch")
-expect_match "cover marks e1000" "e1000_intr\(\): rejected in review, split-mask" "$(tr '\n' ' ' <<<"$cover" | tr -s ' ')"
-expect_match "cover keeps edu" "edu_irq_handler\(\): converted, split-mask" "$cover"
+expect_match "cover marks e1000" "e1000_intr\(\): rejected in review, split, the quick check silences the device" "$(tr '\n' ' ' <<<"$cover" | tr -s ' ')"
+expect_match "cover keeps edu" "edu_irq_handler\(\): converted, split, the quick check silences the device" "$(tr -s "\n " "  " <<<"$cover")"
 # The series left is one to mail: counted and numbered again.
 expect_match "cover counts what is left" "^Subject: \[PATCH 0/1\] " "$cover"
 expect_match "cover: one site converted" "^1 of 5 request sites converted" "$cover"
@@ -49,10 +49,10 @@ expect_eq "q changes nothing" "$EDU" "$(cat "$out/series")"
 printf 's\na\n' | "$IRQCONV" review --all "$out" >/dev/null
 expect_eq "back in the series" "$EDU
 $E1000" "$(cat "$out/series")"
-expect_match "cover unmarked" "e1000_intr\(\): converted, split-mask" "$(tr -s "\n " "  " <"$out/0000-cover-letter.patch")"
+expect_match "cover unmarked" "e1000_intr\(\): converted, split, the quick check silences the device" "$(tr -s "\n " "  " <"$out/0000-cover-letter.patch")"
 expect_match "cover counts both again" "^Subject: \[PATCH 0/2\] " "$(cat "$out/0000-cover-letter.patch")"
 expect_match "two sites converted" "^2 of 5 request sites converted" "$(cat "$out/0000-cover-letter.patch")"
-expect_match "e1000 numbered 2/2" "^Subject: \[PATCH 2/2\] e1000:" "$(cat "$out/$E1000")"
+expect_match "e1000 numbered 2/2" "^Subject: \[PATCH 2/2\] net: e1000:" "$(cat "$out/$E1000")"
 expect_match "edu numbered 1/2" "^Subject: \[PATCH 1/2\] edu:" "$(cat "$out/$EDU")"
 
 # A rejection needs a reason; an unknown key asks again.
@@ -60,5 +60,5 @@ printf 'x\nr\n\nr\nno\n' | "$IRQCONV" review --all "$out" >"$TEST_TMP/o" || true
 expect_match "unknown key" "unknown key 'x'" "$(cat "$TEST_TMP/o")"
 expect_match "reason needed" "a rejection needs a reason" "$(cat "$TEST_TMP/o")"
 expect_match "rejected edu" "^$EDU rejected no$" "$(cat "$out/review.txt")"
-expect_match "e1000 numbered 1/1" "^Subject: \[PATCH 1/1\] e1000:" "$(cat "$out/$E1000")"
+expect_match "e1000 numbered 1/1" "^Subject: \[PATCH 1/1\] net: e1000:" "$(cat "$out/$E1000")"
 expect_match "the rejected file keeps its number" "^Subject: \[PATCH 1/2\] edu:" "$(cat "$out/$EDU")"

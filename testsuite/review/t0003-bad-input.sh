@@ -7,7 +7,7 @@ out=$TEST_TMP/out
 make_series "$out"
 
 [ -s "$out/checksums" ] || fail "convert wrote no checksums"
-sed -i 's/did all of its work/did, by hand, all of its work/' "$out/$EDU"
+sed -i 's/^Split /Split, by hand, /' "$out/$EDU"
 expect_eq "--list flags the edit" "$EDU pending (edited by hand since convert)
 $E1000 pending" "$("$IRQCONV" review --list "$out")"
 shown=$(printf 'q\n' | "$IRQCONV" review "$out")
@@ -57,8 +57,8 @@ expect_match "links relative to the report" 'href="#../second/0001-edu' "$(cat "
 # A hand-edited patch renumbered by review stays flagged: review updates
 # the checksums only of patches it renumbered unedited.
 make_series "$out"
-sed -i 's/did all of its work/did, by hand, all of its work/' "$out/$E1000"
+sed -i 's/^Split /Split, by hand, /' "$out/$E1000"
 printf 'r\nnot this one\n' | "$IRQCONV" review "$out" >/dev/null
-expect_match "edited patch renumbered" "^Subject: \[PATCH 1/1\] e1000:" "$(cat "$out/$E1000")"
+expect_match "edited patch renumbered" "^Subject: \[PATCH 1/1\] net: e1000:" "$(cat "$out/$E1000")"
 expect_eq "still flagged" "$EDU rejected not this one
 $E1000 pending (edited by hand since convert)" "$("$IRQCONV" review --list "$out")"

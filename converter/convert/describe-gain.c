@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a conversion gains, in a patch's words: the benefit codes of the
+ * site (analyze/benefit.h) as sentences a maintainer weighs, with the
+ * figures, and for a site emitted on request though it gains nothing, the
+ * plain admission.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/describe.h"
+
+static const char *plural(unsigned int n, const char *one, const char *more)
+{
+	return n == 1 ? one : more;
+}
+
+static void add_reason(struct strbuf *sb, bool *first, const char *text)
+{
+	strbuf_addstr(sb, *first ? "" : "; ");
+	strbuf_addstr(sb, text);
+	*first = false;
+}
+
+/* "12 statements and 5 device register accesses" */
+static void add_figures(struct strbuf *sb, const struct benefit *b)
+{
+	strbuf_addf(sb, "%u statement%s", b->statements,
+		    plural(b->statements, "", "s"));
+	if (b->accesses)
+		strbuf_addf(sb, " and %u device register access%s",
+			    b->accesses, plural(b->accesses, "", "es"));
+}
+
+static void add_reasons(struct strbuf *sb, const struct benefit *b,
+			bool irqs_off)
+{
+	bool first = true;
+	char *s;
+
+	if (b->code[BENEFIT_TASKLET_FOLDED])
+		add_reason(sb, &first, "the thread calls the function of the tasklet the handler scheduled directly, so the work runs without a second deferral through softirq context, and the tasklet goes");
+	if (b->code[BENEFIT_WORK_FOLDED])
+		add_reason(sb, &first, "the thread calls the function of the work item the handler queued directly, instead of waking a worker, and the work item goes");
+	if (b->code[BENEFIT_HARDIRQ_LOOP_MOVED]) {
+		s = xasprintf(irqs_off ? "%u loop%s over device registers leave%s hard-irq context, but interrupts stay off while the thread runs %s, under a lock it takes with spin_lock_irqsave()" :
+			      "%u loop%s over device registers no longer run%s with interrupts off",
+			      b->device_loops, plural(b->device_loops, "", "s"),
+			      plural(b->device_loops, "s", ""),
+			      plural(b->device_loops, "it", "them"));
+		add_reason(sb, &first, s);
+		free(s);
+	}
+	if (b->code[BENEFIT_DELAY_MOVED]) {
+		s = xasprintf(irqs_off ? "%u busy-wait delay%s no longer spin%s in hard-irq context, though still with interrupts off, under a lock taken with spin_lock_irqsave()" :
+			      "%u busy-wait delay%s no longer spin%s in hard-irq context",
+			      b->delays, plural(b->delays, "", "s"),
+			      plural(b->delays, "s", ""));
+		add_reason(sb, &first, s);
+		free(s);
+	}
+	if (b->code[BENEFIT_SLEEPING_CALL_MOVED])
+		add_reason(sb, &first, "calls that may sleep, which hard-irq context had to avoid, can now be made where the work is done");
+	if (b->code[BENEFIT_LOCK_SIMPLIFIED])
+		add_reason(sb, &first, "locks taken with interrupts disabled only because the handler ran in hard-irq context can take a lighter form");
+}
+
+/*
+ * What the thread would only do, from @b->only ("wake a waiter
+ * (__wake_up())"), in a patch's words: work "not folded" is work queued
+ * for a worker.
+ */
+static void add_deferrals(struct strbuf *sb, const struct benefit *b)
+{
+	static const char not_folded[] = "schedule work it does not fold";
+	size_t i;
+
+	for (i = 0; i < b->only.nr; i++) {
+		const char *what = b->only.v[i];
+
+		strbuf_addstr(sb, i == 0 ? "" :
+			      i + 1 == b->only.nr ? " and " : ", ");
+		if (starts_with(what, not_folded)) {
+			strbuf_addstr(sb, "queue work for a worker");
+			what += strlen(not_folded);
+		}
+		strbuf_addstr(sb, what);
+	}
+}
+
+void describe_gain(struct strbuf *body, const struct benefit *b,
+		   bool irqs_off)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (benefit_no_gain(b)) {
+		strbuf_addstr(&sb, "This gains little by itself: ");
+		if (b->only.nr) {
+			strbuf_addstr(&sb, "the thread would only ");
+			add_deferrals(&sb, b);
+			strbuf_addstr(&sb, ", work that is deferred already");
+		} else {
+			strbuf_addstr(&sb, "nothing costly leaves hard-irq context");
+		}
+		strbuf_addstr(&sb, ", while every interrupt costs a wake-up of the thread. It was generated on request, not because it pays; ");
+		add_figures(&sb, b);
+		strbuf_addstr(&sb, " leave hard-irq context, counting the functions of this file they call.");
+	} else {
+		strbuf_addstr(&sb, "What the driver gains: ");
+		add_reasons(&sb, b, irqs_off);
+		strbuf_addstr(&sb, ". In all, ");
+		add_figures(&sb, b);
+		strbuf_addstr(&sb, " of the old handler leave hard-irq context, counting the functions of this file they call.");
+	}
+	strbuf_addch(body, '\n');
+	wrap_paragraph(body, sb.buf, "", "");
+	strbuf_release(&sb);
+}

@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by testsuite/convert/cases and testsuite/convert/bless: the one
+# recipe a convert golden is made with, and the form it is kept in.
+#
+# golden_convert NAME OUT: convert golden/NAME.paths (a line starting with
+# `--` is an option) into the series directory OUT, dated and signed as
+# the goldens are; the table goes to OUT.table.
+# golden_refusals NAME: the .refused lines of the same paths, on stdout.
+# golden_keep OUT DIR: the series OUT as a golden directory DIR: every
+# file but the checksums and the marker, with the version after each
+# signature line ("-- ") replaced by VERSION, so that a new build of the
+# same text compares equal.
+
+golden_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/golden
+
+golden_args() {
+	mapfile -t paths < <(grep -v '^--' "$golden_dir/$1.paths")
+	mapfile -t opts < <(grep '^--' "$golden_dir/$1.paths" || true)
+}
+
+golden_convert() {
+	golden_args "$1"
+	"$IRQCONV" convert --author 'irqconv test <irqconv@example.org>' \
+		--date '2024-01-01 00:00:00 +0000' -o "$2" \
+		${opts[@]+"${opts[@]}"} "${paths[@]}" >"$2.table" 2>&1
+}
+
+golden_refusals() {
+	golden_args "$1"
+	"$IRQCONV" convert --format=json ${opts[@]+"${opts[@]}"} "${paths[@]}" |
+		jq -r 'select(.verdict != "converted") |
+			"\(.file):\(.line) \(.handler): \(.verdict): \(.reason_code)"'
+}
+
+golden_keep() {
+	local f
+	rm -rf "$2"
+	mkdir -p "$2"
+	for f in "$1"/*; do
+		case ${f##*/} in
+		checksums) continue ;;
+		esac
+		sed '/^-- $/{n;s/^irqconv .*/irqconv VERSION/}' "$f" >"$2/${f##*/}"
+	done
+}
