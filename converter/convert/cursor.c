@@ -121,6 +121,20 @@ CXCursor cursor_strip(CXCursor c)
 	}
 }
 
+CXCursor cursor_strip_address(CXCursor c)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+
+	c = cursor_strip(c);
+	if (clang_getCursorKind(c) != CXCursor_UnaryOperator)
+		return c;
+	cursor_children(c, &kids);
+	if (kids.nr == 1)
+		c = cursor_strip(kids.v[0]);
+	cursor_list_release(&kids);
+	return c;
+}
+
 char *cursor_name(CXCursor c)
 {
 	return cxstring_take(clang_getCursorSpelling(c));

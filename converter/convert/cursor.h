@@ -37,6 +37,8 @@ char *cursor_file(CXCursor c);
 void cursor_children(CXCursor c, struct cursor_list *out);
 /* @c itself, with implicit casts, parentheses and unexposed wrappers peeled. */
 CXCursor cursor_strip(CXCursor c);
+/* @c stripped, and of a unary operator (`&x->f`, `*p`) around one operand. */
+CXCursor cursor_strip_address(CXCursor c);
 /* Name of the function a CallExpr calls, "" when it is not a direct call. */
 char *call_name(CXCursor call);
 /* The text in @buf of the first argument of @call, "" when it has none. */

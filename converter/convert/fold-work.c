@@ -46,13 +46,7 @@ static CXCursor member_of(CXCursor arg, CXCursor *base)
 	struct cursor_list kids = { NULL, 0, 0 };
 	CXCursor ref = clang_getNullCursor();
 
-	arg = cursor_strip(arg);
-	if (clang_getCursorKind(arg) == CXCursor_UnaryOperator) {
-		cursor_children(arg, &kids);
-		if (kids.nr == 1)
-			arg = cursor_strip(kids.v[0]);
-		cursor_list_release(&kids);
-	}
+	arg = cursor_strip_address(arg);
 	if (clang_getCursorKind(arg) != CXCursor_MemberRefExpr)
 		return ref;
 	cursor_children(arg, &kids);

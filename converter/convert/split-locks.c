@@ -15,17 +15,10 @@
 static char *lock_identity(CXCursor call)
 {
 	CXCursor arg;
-	struct cursor_list kids = { NULL, 0, 0 };
 
 	if (clang_Cursor_getNumArguments(call) < 1)
 		return NULL;
-	arg = cursor_strip(clang_Cursor_getArgument(call, 0));
-	if (clang_getCursorKind(arg) == CXCursor_UnaryOperator) {
-		cursor_children(arg, &kids);
-		if (kids.nr == 1)
-			arg = cursor_strip(kids.v[0]);
-		cursor_list_release(&kids);
-	}
+	arg = cursor_strip_address(clang_Cursor_getArgument(call, 0));
 	if (clang_getCursorKind(arg) != CXCursor_MemberRefExpr &&
 	    clang_getCursorKind(arg) != CXCursor_DeclRefExpr)
 		return NULL;
