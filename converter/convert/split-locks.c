@@ -147,9 +147,10 @@ static int check_thread_callees(struct split_plan *plan)
 	if (!plan->lm)
 		return 0;
 	split_quick_lock_ids(plan, &quick);
-	lock_thread_begin(plan->lm, plan->def, true);
+	lock_thread_begin(plan->lm, plan->def, !plan->whole_thread);
+	/* A handler moved whole is the thread, whatever the roles say. */
 	for (i = 0; i < plan->nr_stmts && !hit; i++)
-		if (plan->stmts[i].role == ROLE_THREAD)
+		if (plan->stmts[i].role == ROLE_THREAD || plan->whole_thread)
 			hit = lock_thread_check(plan->lm, plan->stmts[i].cursor,
 						true, plan->lock_arg != NULL,
 						plan->def, &quick,

@@ -412,12 +412,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		if (r <= 0)
 			return r;
 		if (hardirq_assumption(plan->lm, plan->def, &plan->refusal)) {
-			/*
-			 * Edits reach only the handler's own statements:
-			 * a callee that locks plainly stays as it is.
-			 */
 			if (!whole_editable(plan) ||
-			    plan->refusal.code == R_LOCK_PLAIN_IN_CALLEE ||
 			    !clang_Cursor_isNull(find_call(plan->def,
 							   is_context_query))) {
 				plan->strategy = SPLIT_NONE;

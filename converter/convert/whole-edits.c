@@ -151,6 +151,8 @@ int whole_render_edits(const struct split_plan *plan, const char *buf,
 	size_t i;
 	int ret;
 
+	/* No quick check takes a tail lock for the thread to hold irqsave. */
+	p.lock_arg = NULL;
 	p.stmts = xcalloc(plan->nr_stmts, sizeof(*p.stmts));
 	memcpy(p.stmts, plan->stmts, plan->nr_stmts * sizeof(*p.stmts));
 	for (i = 0; i < p.nr_stmts; i++)

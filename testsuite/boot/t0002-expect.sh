@@ -60,18 +60,20 @@ outcome e1000 converted converts
 expect_match "e1000 converts by default now: the row says no-gain" \
 	"^1 fail expect converts:no-gain, but irqconv gives converts:" "$(run e1000 converted)"
 
-outcome ahci "refused ahci_multi_irqs_intr_hard: a lock" refused:lock-before-check
-expect_match "ahci refused with another code" \
-	"^1 fail expect refused:lock-plain-in-callee, but irqconv gives refused:lock-before-check " \
-	"$(run ahci converted)"
+outcome snd-ens1370 "refused snd_audiopci_interrupt: no write" refused:lock-before-check
+expect_match "snd-ens1370 refused with another code" \
+	"^1 fail expect refused:silencing-unproved, but irqconv gives refused:lock-before-check " \
+	"$(run snd-ens1370 converted)"
 
-outcome ahci converted converts
-expect_match "ahci converts now" \
-	"^1 fail expect refused:lock-plain-in-callee, but irqconv gives converts:" "$(run ahci converted)"
+outcome snd-ens1370 converted converts
+expect_match "snd-ens1370 converts now" \
+	"^1 fail expect refused:silencing-unproved, but irqconv gives converts:" \
+	"$(run snd-ens1370 converted)"
 
-outcome ahci "refused ahci_multi_irqs_intr_hard: a lock" refused:lock-plain-in-callee
-expect_eq "ahci refused as expected: a skip, no boot" \
-	"0 skip irqconv refused as expected: ahci_multi_irqs_intr_hard: a lock" "$(run ahci converted)"
+outcome snd-ens1370 "refused snd_audiopci_interrupt: no write" refused:silencing-unproved
+expect_eq "snd-ens1370 refused as expected: a skip, no boot" \
+	"0 skip irqconv refused as expected: snd_audiopci_interrupt: no write" \
+	"$(run snd-ens1370 converted)"
 
 outcome xhci-hcd "refused two handlers" refused:handler-elsewhere,lock-before-check
 expect_match "xhci-hcd: one code more than expected" \
