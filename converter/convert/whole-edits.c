@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/context.h"
 #include "convert/fold.h"
 #include "convert/thread-edits.h"
 #include "convert/whole-edits.h"
@@ -31,6 +32,23 @@ static enum CXChildVisitResult count_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/*
+ * in_interrupt() and its kind are macros: a token, not always a call the
+ * cursor walk sees, and what they decide changes in the thread.
+ */
+static bool asks_context(CXCursor def)
+{
+	struct strvec t = STRVEC_INIT;
+	bool hit = false;
+	size_t i;
+
+	cursor_tokens(def, &t);
+	for (i = 0; i < t.nr && !hit; i++)
+		hit = is_context_query(t.v[i]);
+	strvec_clear(&t);
+	return hit;
+}
+
 bool whole_editable(const struct split_plan *plan)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(plan->def);
@@ -39,7 +57,7 @@ bool whole_editable(const struct split_plan *plan)
 	void *d[2] = { &canon, &n };
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), count_visit, d);
-	return n == 1;
+	return n == 1 && !asks_context(plan->def);
 }
 
 /* A top-level `tasklet_schedule(&x->t);` that other statements follow. */

@@ -238,7 +238,9 @@ static void notes(struct scan_site *s)
 		case FACT_DEFERRED:
 			deferred++;
 			napi += !strcmp(f->detail, "napi");
+			/* convert folds tasklet_schedule() only (fold.c) */
 			if (!strcmp(f->detail, "tasklet") && f->target &&
+			    !strcmp(f->name, "tasklet_schedule") &&
 			    !s->tasklet_fold &&
 			    s->verdict == VERDICT_CONVERTIBLE) {
 				s->tasklet_fold = xstrdup(f->target);
