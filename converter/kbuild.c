@@ -428,7 +428,10 @@ static struct kbuild_command *own_command(struct kbuild *kb,
 	return c;
 }
 
-/* The arguments for @relpath; *@built_by is the tree that builds it, or NULL. */
+/*
+ * The arguments for @relpath; *@built_by is the tree that builds it, or
+ * NULL.
+ */
 static int file_args(struct kbuild *kb, const char *relpath,
 		     struct strvec *args, struct kbuild **built_by)
 {
