@@ -28,6 +28,9 @@ unit=$1
 src=$2
 : "${BATCH:?}" "${KSRC:?}" "${KOBJ:?}" "${IRQCONV:?}" "${KERNEL:?}"
 CC=${BATCH_CC:-clang-16}
+# The workspace options of every irqconv call: BATCH_ARM64=none keeps a file
+# the x86 tree does not build on x86 flags instead of the arm64 tree's.
+ws=(--kernel "$KSRC" --kbuild "$KOBJ" ${BATCH_ARM64:+--kbuild-arm64 "$BATCH_ARM64"})
 out=$BATCH/out/$unit
 work=$BATCH/work/$unit
 res=$BATCH/results/$unit.txt
@@ -68,7 +71,7 @@ say "unit: $unit"
 say "source: $src"
 say "kernel: $KERNEL"
 # scan: its verdict per site, beside convert's, so that the two can be compared.
-"$IRQCONV" scan --kernel "$KSRC" --kbuild "$KOBJ" -j 1 --format=json "$src" \
+"$IRQCONV" scan "${ws[@]}" -j 1 --format=json "$src" \
 	>"$work/scan.json" 2>"$work/scan.err"
 status=$?
 if [ $status -gt 1 ]; then
@@ -79,7 +82,7 @@ jq -r '"scan-site: \(.file | sub("^(\\.\\./)+"; "")):\(.line) \(.handler // "?")
 	if .verdict == "convertible" then " (\(.strategy))" else
 	(if (.reasons // []) == [] then "" else ": " + (.reasons | join("; ")) end) end' \
 	"$work/scan.json" 2>/dev/null >>"$report"
-"$IRQCONV" convert --all --kernel "$KSRC" --kbuild "$KOBJ" --format=json \
+"$IRQCONV" convert --all "${ws[@]}" --format=json \
 	--author 'irqconv batch <batch@irqconv.invalid>' -o "$out" "$src" \
 	>"$work/sites.json" 2>"$work/convert.err"
 status=$?
@@ -110,7 +113,7 @@ compiled_ok=0
 compile_object() {
 	local tree=$1 rel=$2 orig args line in_config arch obj log
 	if [ -e "$KSRC/$rel" ]; then orig=$KSRC/$rel; else orig=$rel; fi
-	line=$("$IRQCONV" flags --kernel "$KSRC" --kbuild "$KOBJ" "$orig" 2>&1) || {
+	line=$("$IRQCONV" flags "${ws[@]}" "$orig" 2>&1) || {
 		echo "flags: $line"
 		return 1
 	}

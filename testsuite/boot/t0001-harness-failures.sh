@@ -4,7 +4,7 @@
 # the test's scratch directory (BOOT_OUT), not over the matrix's.
 . "$TESTLIB"
 
-make --no-print-directory -s -C "$TOP" "$BUILD/boot/initrd/edu.cpio" ||
+make --no-print-directory -s -C "$TOP" build/boot/initrd/edu.cpio ||
 	fail "could not build the edu row's initrd"
 export BOOT_OUT=$TEST_TMP
 
