@@ -33,6 +33,13 @@ virtual report
 @initialize:ocaml@
 @@
 
+(* Whether the text of a flags expression names IRQF_ONESHOT. *)
+let mentions_oneshot flags =
+  let word = "IRQF_ONESHOT" in
+  let n = String.length word and len = String.length flags in
+  let rec at i = i + n <= len && (String.sub flags i n = word || at (i + 1)) in
+  at 0
+
 let hazard p msg =
   let p = List.hd p in
   if List.mem "org" !Flag.defined_virtual_rules then
@@ -567,19 +574,20 @@ hazard q (p ^ " returns IRQ_WAKE_THREAD but is requested without a thread functi
 // Requests without a primary handler need IRQF_ONESHOT.
 //
 
+// IRQF_ONESHOT anywhere in the flags: IRQF_SHARED | IRQF_ONESHOT | ...
 @has_oneshot@
-expression irq, t, d, flags;
+expression irq, t, d;
+expression flags : script:ocaml () { mentions_oneshot flags };
 position p;
 @@
 (
-request_threaded_irq@p(irq, NULL, t, \(IRQF_ONESHOT\|IRQF_ONESHOT | flags\), ...)
+request_threaded_irq@p(irq, NULL, t, flags, ...)
 |
-devm_request_threaded_irq@p(d, irq, NULL, t,
-			    \(IRQF_ONESHOT\|IRQF_ONESHOT | flags\), ...)
+devm_request_threaded_irq@p(d, irq, NULL, t, flags, ...)
 )
 
 // ... or pass a variable that was given IRQF_ONESHOT on the way.
-@var_oneshot@
+@var_oneshot exists@
 expression irq, t, d, e, e2;
 identifier flags;
 type T;
@@ -644,4 +652,4 @@ position nooneshot.p;
 @script:ocaml depends on org || report@
 p << nooneshot.p;
 @@
-hazard p "threaded irq requested without a primary handler and without IRQF_ONESHOT: the request fails"
+hazard p "threaded irq requested without a primary handler and without IRQF_ONESHOT: the request fails unless the irq is nested (a regmap-irq or MFD child)"

@@ -111,3 +111,21 @@ static int baz_open(struct foo *fp, bool low)
 	flags2 = low ? IRQF_TRIGGER_LOW : IRQF_TRIGGER_HIGH;
 	return request_threaded_irq(fp->irq7, NULL, baz_thread, flags2, "baz", fp);
 }
+
+/* IRQF_ONESHOT inside the flags, and in a variable past an early return. */
+static int qux_open(struct foo *fp, bool share)
+{
+	int flags = IRQF_ONESHOT;
+	int err;
+
+	if (!fp->irq8)
+		return -EINVAL;
+	if (share)
+		flags |= IRQF_SHARED;
+	err = request_threaded_irq(fp->irq8, NULL, baz_thread, flags, "qux", fp);
+	if (err)
+		return err;
+	return request_threaded_irq(fp->irq9, NULL, baz_thread,
+				    IRQF_SHARED | IRQF_ONESHOT | IRQF_TRIGGER_LOW,
+				    "qux", fp);
+}
