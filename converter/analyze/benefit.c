@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analyze/benefit.h"
+#include "analyze/lock-graph.h"
 #include "tu.h"
 
 #define CALLEE_DEPTH 2
@@ -84,10 +85,12 @@ static void add_deferral(struct strvec *only, const char *what,
 
 struct walk {
 	const struct access_preds *ap;
+	const struct benefit_irqs *irqs;
 	struct benefit *b;
 	CXFile file;		/* the handler's: callees counted are its */
 	struct strvec seen;	/* functions already counted */
 	int depth;
+	int irqs_off;		/* disables not yet undone where the walk is */
 };
 
 static void walk(CXCursor c, struct walk *w);
@@ -99,6 +102,31 @@ static bool in_file(CXCursor def, CXFile file)
 	clang_getExpansionLocation(clang_getCursorLocation(def), &f, NULL,
 				   NULL, NULL);
 	return f && clang_File_isEqual(f, file);
+}
+
+int benefit_irqs_change(CXCursor call)
+{
+	char *written;
+	const struct kapi_lock *k = lm_lock_call(call, &written);
+	int change = 0;
+
+	if (k && (k->form == LF_IRQSAVE || k->form == LF_IRQ))
+		change = k->op == LO_ACQUIRE ? 1 : -1;
+	else if (!strcmp(written, "local_irq_save") ||
+		 !strcmp(written, "local_irq_disable"))
+		change = 1;
+	else if (!strcmp(written, "local_irq_restore") ||
+		 !strcmp(written, "local_irq_enable"))
+		change = -1;
+	free(written);
+	return change;
+}
+
+static int irqs_change(const struct walk *w, CXCursor call)
+{
+	if (w->irqs && w->irqs->change)
+		return w->irqs->change(call, w->irqs->data);
+	return benefit_irqs_change(call);
 }
 
 static bool seen(struct strvec *sv, const char *name)
@@ -151,10 +179,14 @@ static void count_call(CXCursor call, struct walk *w)
 	CXCursor def = da_callee_def(call);
 	const char *d;
 
+	w->irqs_off += irqs_change(w, call);
+	if (w->irqs_off < 0)
+		w->irqs_off = 0;
 	if (da_is_access(w->ap, callee)) {
 		w->b->accesses++;
 	} else if (is_delay(callee)) {
 		w->b->delays++;
+		w->b->irqs_off_delays += w->irqs_off > 0;
 	} else if (!clang_Cursor_isNull(def) && w->depth < CALLEE_DEPTH &&
 		   in_file(def, w->file) && !seen(&w->seen, callee)) {
 		w->depth++;
@@ -178,23 +210,38 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/*
+ * A branch or a loop body leaves interrupts as it found them: an unlock on
+ * an early way out (unlock, return) does not end the locked region for
+ * the code after it.
+ */
 static void walk(CXCursor c, struct walk *w)
 {
-	if (da_is_loop(c)) {
+	enum CXCursorKind k = clang_getCursorKind(c);
+	int irqs_off = w->irqs_off;
+	bool loop = da_is_loop(c);
+
+	if (loop) {
 		w->b->loops++;
-		if (reaches_device(w, c))
+		if (reaches_device(w, c)) {
 			w->b->device_loops++;
+			w->b->irqs_off_loops += w->irqs_off > 0;
+		}
 	}
-	if (clang_getCursorKind(c) == CXCursor_CallExpr)
+	if (k == CXCursor_CallExpr)
 		count_call(c, w);
 	clang_visitChildren(c, walk_visit, w);
+	if (loop || k == CXCursor_IfStmt || k == CXCursor_SwitchStmt ||
+	    k == CXCursor_ConditionalOperator)
+		w->irqs_off = irqs_off;
 }
 
 void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
-		   const struct access_preds *ap, bool tasklet_folded,
+		   const struct access_preds *ap,
+		   const struct benefit_irqs *irqs, bool tasklet_folded,
 		   struct benefit *b)
 {
-	struct walk w = { ap, b, NULL, STRVEC_INIT, 0 };
+	struct walk w = { ap, irqs, b, NULL, STRVEC_INIT, 0, 0 };
 	size_t i;
 	char *name = cxstring_take(clang_getCursorSpelling(handler));
 
@@ -203,14 +250,15 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 				   NULL, NULL, NULL);
 	seen(&w.seen, name);
 	free(name);
+	w.irqs_off = irqs && irqs->from_start;
 	for (i = 0; i < nr; i++) {
 		b->statements++;
 		walk(moved[i], &w);
 	}
 	strvec_clear(&w.seen);
 	b->code[BENEFIT_TASKLET_FOLDED] = tasklet_folded;
-	b->code[BENEFIT_HARDIRQ_LOOP_MOVED] = b->device_loops > 0;
-	b->code[BENEFIT_DELAY_MOVED] = b->delays > 0;
+	b->code[BENEFIT_HARDIRQ_LOOP_MOVED] = b->device_loops > b->irqs_off_loops;
+	b->code[BENEFIT_DELAY_MOVED] = b->delays > b->irqs_off_delays;
 }
 
 void benefit_release(struct benefit *b)
@@ -246,6 +294,8 @@ json_t *benefit_json(const struct benefit *b)
 	jsonl_set_uint(moved, "device_loops", b->device_loops);
 	jsonl_set_uint(moved, "device_accesses", b->accesses);
 	jsonl_set_uint(moved, "delays", b->delays);
+	jsonl_set_uint(moved, "device_loops_irqs_off", b->irqs_off_loops);
+	jsonl_set_uint(moved, "delays_irqs_off", b->irqs_off_delays);
 	jsonl_set(members, "moved", moved);
 	return members;
 }
@@ -264,54 +314,35 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 		    b->accesses == 1 ? "" : "es");
 }
 
-char *benefit_words(const struct benefit *b)
+/* "run 1 loop over device registers with interrupts still off" */
+static void add_irqs_off(struct strbuf *sb, const struct benefit *b)
 {
-	struct strbuf sb = STRBUF_INIT;
-	bool first = true;
-	int i;
-
-	strbuf_addstr(&sb, "What the conversion gains (");
-	for (i = 0; i < BENEFIT_NR; i++) {
-		if (!b->code[i])
-			continue;
-		strbuf_addf(&sb, "%s%s", first ? "" : ", ", code_names[i]);
-		first = false;
-	}
-	strbuf_addf(&sb, "%s): ", first ? "no-gain" : "");
-	if (first) {
-		char *only = benefit_deferrals(b);
-
-		strbuf_addstr(&sb, "nothing that costs time in hard-irq context, and the patch is emitted only because it was asked for (--all or --strategy); ");
-		if (b->only.nr)
-			strbuf_addf(&sb, "the thread would only %s; ", only);
-		free(only);
-	}
-	if (b->code[BENEFIT_TASKLET_FOLDED])
-		strbuf_addstr(&sb, "the tasklet's work runs in the thread, with no tasklet scheduled in between; ");
-	if (b->code[BENEFIT_WORK_FOLDED])
-		strbuf_addstr(&sb, "the work function runs as the thread, with no work item queued in between; ");
-	if (b->code[BENEFIT_HARDIRQ_LOOP_MOVED])
-		strbuf_addf(&sb, "%u loop%s over device registers no longer run%s with interrupts off; ",
-			    b->device_loops, plural(b->device_loops),
-			    b->device_loops == 1 ? "s" : "");
-	if (b->code[BENEFIT_DELAY_MOVED])
-		strbuf_addf(&sb, "%u delay%s no longer spin%s in hard-irq context; ",
-			    b->delays, plural(b->delays),
-			    b->delays == 1 ? "s" : "");
-	add_figures(&sb, b);
-	strbuf_addstr(&sb, " leave hard-irq context, counting the functions of the file they call.");
-	return strbuf_detach(&sb);
+	strbuf_addstr(sb, "run ");
+	if (b->irqs_off_loops)
+		strbuf_addf(sb, "%u loop%s over device registers",
+			    b->irqs_off_loops, plural(b->irqs_off_loops));
+	if (b->irqs_off_loops && b->irqs_off_delays)
+		strbuf_addstr(sb, " and ");
+	if (b->irqs_off_delays)
+		strbuf_addf(sb, "%u busy-wait delay%s", b->irqs_off_delays,
+			    plural(b->irqs_off_delays));
+	strbuf_addstr(sb, " with interrupts still off, under a lock it takes with them disabled");
 }
 
 char *benefit_deferrals(const struct benefit *b)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	bool irqs_off = b->irqs_off_loops || b->irqs_off_delays;
+	size_t i, nr = b->only.nr + irqs_off;
 
 	for (i = 0; i < b->only.nr; i++)
 		strbuf_addf(&sb, "%s%s", i == 0 ? "" :
-			    i + 1 == b->only.nr ? " and " : ", ", b->only.v[i]);
-	if (!b->only.nr)
+			    i + 1 == nr ? " and " : ", ", b->only.v[i]);
+	if (irqs_off) {
+		strbuf_addstr(&sb, i == 0 ? "" : " and ");
+		add_irqs_off(&sb, b);
+	}
+	if (!nr)
 		strbuf_addstr(&sb, "run code that costs little in hard-irq context");
 	return strbuf_detach(&sb);
 }

@@ -32,15 +32,35 @@ struct benefit {
 	bool code[BENEFIT_NR];
 	/* leaving hard-irq context, the functions of the file it calls too */
 	unsigned int statements, loops, accesses, device_loops, delays;
+	/* of those, run by the thread with interrupts still off */
+	unsigned int irqs_off_loops, irqs_off_delays;
 	struct strvec only;	/* what the thread would only do, no-gain */
 };
+
+/*
+ * Where the thread runs with interrupts off: @change tells, for a call of
+ * the moved code, +1 when the thread's version of it disables interrupts
+ * (spin_lock_irqsave(), local_irq_disable(), ...), -1 when it enables them
+ * again, 0 otherwise (NULL: benefit_irqs_change(), the call as written);
+ * @from_start when the thread holds an irqsave lock from its first
+ * statement.  A loop or delay run there keeps interrupts off as long as it
+ * did in hard-irq context, so moving it gains nothing.
+ */
+struct benefit_irqs {
+	int (*change)(CXCursor call, void *data);
+	void *data;
+	bool from_start;
+};
+
+int benefit_irqs_change(CXCursor call);
 
 /*
  * Judge the statements @moved (the thread's part of the old handler) of
  * the handler @handler; @tasklet_folded when the split folds its tasklet.
  */
 void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
-		   const struct access_preds *ap, bool tasklet_folded,
+		   const struct access_preds *ap,
+		   const struct benefit_irqs *irqs, bool tasklet_folded,
 		   struct benefit *b);
 void benefit_release(struct benefit *b);
 
@@ -48,8 +68,6 @@ const char *benefit_code_name(enum benefit_code c);
 bool benefit_no_gain(const struct benefit *b);
 /* The members "benefit" (codes) and "moved" (figures) of a site record. */
 json_t *benefit_json(const struct benefit *b);
-/* One sentence for the patch: what leaves hard-irq context, with figures. */
-char *benefit_words(const struct benefit *b);
 /*
  * Why a no-gain site is declined, for the sentence of reason no-gain: what
  * its thread would only do ("wake a waiter (__wake_up())"), and the figures.

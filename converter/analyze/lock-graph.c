@@ -114,6 +114,15 @@ static CXCursor only_child(CXCursor c)
 	return ret;
 }
 
+void lm_lock_release(struct lm_lock *l)
+{
+	free(l->id);
+	free(l->name);
+	free(l->type);
+	free(l->field);
+	l->id = l->name = l->type = l->field = NULL;
+}
+
 bool lm_lock_identity(CXCursor call, struct lm_lock *l)
 {
 	CXCursor arg, ref;

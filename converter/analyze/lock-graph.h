@@ -89,6 +89,8 @@ bool kapi_line_waits(const char *name);
 const struct kapi_lock *lm_lock_call(CXCursor call, char **written);
 /* The lock @call takes or releases, by identity; false for none. */
 bool lm_lock_identity(CXCursor call, struct lm_lock *l);
+/* Free what lm_lock_identity() filled in. */
+void lm_lock_release(struct lm_lock *l);
 
 /*
  * The module of @main (its sibling .c files that one composite object of

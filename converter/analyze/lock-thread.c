@@ -212,10 +212,7 @@ static bool walk_code(struct walk *w, CXCursor code, bool edited,
 			    (!edited || l.prim->kind == LK_RAW) &&
 			    lm_lock_identity(calls.v[i], &l))
 				hit = check_lock(w, &l, NULL, self);
-			free(l.id);
-			free(l.name);
-			free(l.type);
-			free(l.field);
+			lm_lock_release(&l);
 		} else if (kapi_line_waits(name)) {
 			hit = check_line(w, calls.v[i], NULL, self);
 		} else if ((callee = lm_callee(w->lm, calls.v[i])) >= 0) {

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The benefit judgement of one planned split (analyze/benefit.c): the
- * statements the thread takes over from the old handler, and whether the
- * rendering folded a tasklet into it.
+ * statements the thread takes over from the old handler, whether the
+ * rendering folded a tasklet into it, and where the thread as rendered
+ * keeps interrupts off (a spin_lock() it takes irqsave, the tail lock).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/lock-graph.h"
+#include "convert/render-locks.h"
+#include "convert/split-parts.h"
 #include "convert/split.h"
 
 static bool read_pred(const char *callee, void *data)
@@ -21,10 +25,42 @@ static bool write_pred(const char *callee, void *data)
 	return is_device_write(callee);
 }
 
+struct thread_irqs {
+	const struct split_plan *plan;
+	struct strvec quick;	/* the quick check's locks */
+};
+
+/*
+ * The call as the thread makes it: a plain spin_lock() that
+ * render-locks.c rewrites, in the form it takes there.
+ */
+static int thread_irqs_change(CXCursor call, void *data)
+{
+	struct thread_irqs *ti = data;
+	struct lm_lock l;
+	char *who = NULL;
+	int change;
+
+	memset(&l, 0, sizeof(l));
+	l.prim = lm_lock_call(call, NULL);
+	if (!l.prim || l.prim->kind != LK_SPIN || l.prim->form != LF_PLAIN ||
+	    !lm_lock_identity(call, &l))
+		return benefit_irqs_change(call);
+	change = thread_lock_form(ti->plan, &ti->quick, &l, &who) != LF_IRQSAVE ?
+		 0 : l.prim->op == LO_ACQUIRE ? 1 : -1;
+	free(who);
+	lm_lock_release(&l);
+	return change;
+}
+
 void split_benefit(const struct split_plan *plan, const struct edit_list *el,
 		   struct benefit *b)
 {
 	static const struct access_preds ap = { read_pred, write_pred, NULL };
+	struct thread_irqs ti = { plan, STRVEC_INIT };
+	/* The thread takes the tail lock irqsave before the moved code. */
+	struct benefit_irqs irqs = { NULL, &ti,
+				     plan->lock_arg && !plan->whole_thread };
 	CXCursor *moved = xcalloc(plan->nr_stmts + 1, sizeof(*moved));
 	bool folded = false;
 	size_t i, n = 0;
@@ -39,7 +75,16 @@ void split_benefit(const struct split_plan *plan, const struct edit_list *el,
 	for (i = 0; el && i < el->nr; i++)
 		folded |= el->v[i].why &&
 			  !strcmp(el->v[i].why, "tasklet setup/kill");
-	benefit_judge(plan->def, moved, n, &ap, folded, b);
+	/*
+	 * Rendered (@el), the thread takes its locks in the forms
+	 * render-locks.c decided, against the contexts its rendering left.
+	 */
+	if (el && plan->lm && (!plan->whole_thread || plan->whole_edited)) {
+		split_quick_lock_ids(plan, &ti.quick);
+		irqs.change = thread_irqs_change;
+	}
+	benefit_judge(plan->def, moved, n, &ap, &irqs, folded, b);
+	strvec_clear(&ti.quick);
 	/* convert/fold-work.c: the work function became the thread. */
 	b->code[BENEFIT_WORK_FOLDED] = plan->work != NULL;
 	free(moved);

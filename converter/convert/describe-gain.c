@@ -32,9 +32,10 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 			    b->accesses, plural(b->accesses, "", "es"));
 }
 
-static void add_reasons(struct strbuf *sb, const struct benefit *b,
-			bool irqs_off)
+static void add_reasons(struct strbuf *sb, const struct benefit *b)
 {
+	unsigned int loops = b->device_loops - b->irqs_off_loops;
+	unsigned int delays = b->delays - b->irqs_off_delays;
 	bool first = true;
 	char *s;
 
@@ -43,19 +44,15 @@ static void add_reasons(struct strbuf *sb, const struct benefit *b,
 	if (b->code[BENEFIT_WORK_FOLDED])
 		add_reason(sb, &first, "the thread calls the function of the work item the handler queued directly, instead of waking a worker, and the work item goes");
 	if (b->code[BENEFIT_HARDIRQ_LOOP_MOVED]) {
-		s = xasprintf(irqs_off ? "%u loop%s over device registers leave%s hard-irq context, but interrupts stay off while the thread runs %s, under a lock it takes with spin_lock_irqsave()" :
-			      "%u loop%s over device registers no longer run%s with interrupts off",
-			      b->device_loops, plural(b->device_loops, "", "s"),
-			      plural(b->device_loops, "s", ""),
-			      plural(b->device_loops, "it", "them"));
+		s = xasprintf("%u loop%s over device registers no longer run%s with interrupts off",
+			      loops, plural(loops, "", "s"), plural(loops, "s", ""));
 		add_reason(sb, &first, s);
 		free(s);
 	}
 	if (b->code[BENEFIT_DELAY_MOVED]) {
-		s = xasprintf(irqs_off ? "%u busy-wait delay%s no longer spin%s in hard-irq context, though still with interrupts off, under a lock taken with spin_lock_irqsave()" :
-			      "%u busy-wait delay%s no longer spin%s in hard-irq context",
-			      b->delays, plural(b->delays, "", "s"),
-			      plural(b->delays, "s", ""));
+		s = xasprintf("%u busy-wait delay%s no longer spin%s with interrupts off",
+			      delays, plural(delays, "", "s"),
+			      plural(delays, "s", ""));
 		add_reason(sb, &first, s);
 		free(s);
 	}
@@ -88,8 +85,7 @@ static void add_deferrals(struct strbuf *sb, const struct benefit *b)
 	}
 }
 
-void describe_gain(struct strbuf *body, const struct benefit *b,
-		   bool irqs_off)
+void describe_gain(struct strbuf *body, const struct benefit *b)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -99,15 +95,20 @@ void describe_gain(struct strbuf *body, const struct benefit *b,
 			strbuf_addstr(&sb, "the thread would only ");
 			add_deferrals(&sb, b);
 			strbuf_addstr(&sb, ", work that is deferred already");
-		} else {
+		} else if (!b->irqs_off_loops && !b->irqs_off_delays) {
 			strbuf_addstr(&sb, "nothing costly leaves hard-irq context");
+		}
+		if (b->irqs_off_loops || b->irqs_off_delays) {
+			if (b->only.nr)
+				strbuf_addstr(&sb, "; ");
+			strbuf_addstr(&sb, "the thread runs its loops over device registers and delays under a lock it takes with interrupts disabled, so interrupts stay off as long as before");
 		}
 		strbuf_addstr(&sb, ", while every interrupt costs a wake-up of the thread. It was generated on request, not because it pays; ");
 		add_figures(&sb, b);
 		strbuf_addstr(&sb, " leave hard-irq context, counting the functions of this file they call.");
 	} else {
 		strbuf_addstr(&sb, "What the driver gains: ");
-		add_reasons(&sb, b, irqs_off);
+		add_reasons(&sb, b);
 		strbuf_addstr(&sb, ". In all, ");
 		add_figures(&sb, b);
 		strbuf_addstr(&sb, " of the old handler leave hard-irq context, counting the functions of this file they call.");

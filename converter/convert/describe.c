@@ -74,13 +74,6 @@ static bool may_use_msi(const struct split_plan *plan)
 	return msi;
 }
 
-/* Whether the thread runs the moved code with interrupts off (irqsave). */
-static bool irqs_off(const struct split_plan *plan, const struct strvec *notes)
-{
-	return plan->lock_arg || notes_mention(notes, "spin_lock_irqsave()") ||
-	       notes_mention(&plan->notes, "spin_lock_irqsave()");
-}
-
 /* How IRQF_ONESHOT holds the line off, true of this driver. */
 static void add_oneshot(struct strbuf *sb, const struct split_plan *plan,
 			const char *until)
@@ -100,7 +93,7 @@ static void describe_split(struct driver *d, const struct split_plan *plan,
 	strbuf_addf(&sb, "Split %s() for request_threaded_irq(): a primary handler, %s() (the quick check), stays in hard-irq context, and %s() does the rest of the old handler's work in the irq thread.",
 		    plan->handler, plan->quick_name, plan->thread_name);
 	add_paragraph(body, &sb);
-	describe_gain(body, &plan->benefit, irqs_off(plan, notes));
+	describe_gain(body, &plan->benefit);
 	strbuf_addf(&sb, "What stays in hard-irq context: %s() reads the interrupt status and returns IRQ_NONE when the device did not raise the interrupt",
 		    plan->quick_name);
 	if (plan->strategy == SPLIT_MASK) {
@@ -137,7 +130,7 @@ static void describe_whole(struct driver *d, const struct split_plan *plan,
 		    plan->handler);
 	add_oneshot(&sb, plan, "until the thread has run");
 	add_paragraph(body, &sb);
-	describe_gain(body, &plan->benefit, irqs_off(plan, notes));
+	describe_gain(body, &plan->benefit);
 	if (plan->whole_edited)
 		strbuf_addf(&sb, "%s() changes only where thread context asks for it (below); nothing else calls it.",
 			    plan->handler);
@@ -164,7 +157,7 @@ static void describe_work(struct driver *d, const struct split_plan *plan,
 		    plan->handler);
 	add_oneshot(&sb, plan, "until the thread has run");
 	add_paragraph(body, &sb);
-	describe_gain(body, &plan->benefit, irqs_off(plan, notes));
+	describe_gain(body, &plan->benefit);
 	strbuf_addstr(&sb, "The thread runs the work function's code unchanged but for its signature, the structure it takes (the dev_id instead of container_of() of the work item) and its return value; what it did in process context it does in the thread, which is process context too.");
 	add_paragraph(body, &sb);
 	if (notes->nr) {

@@ -24,11 +24,8 @@ void describe_conversion(struct driver *d, const struct split_plan *plan,
 void describe_testing(struct strbuf *body, const struct driver *d);
 
 /*
- * What the conversion gains (@b), a paragraph of its own (describe-gain.c);
- * @irqs_off when the thread runs the moved code under a lock it takes with
- * spin_lock_irqsave(), so that interrupts stay off there.
+ * What the conversion gains (@b), a paragraph of its own (describe-gain.c).
  */
-void describe_gain(struct strbuf *body, const struct benefit *b,
-		   bool irqs_off);
+void describe_gain(struct strbuf *body, const struct benefit *b);
 
 #endif

@@ -86,7 +86,7 @@ static void cover_letter(const struct convert_state *st, struct series *s)
 	strbuf_addf(&s->cover_body, "\n%zu of %zu request sites converted; the others are listed with\nthe reason they were left alone.\n\n",
 		    count_verdict(st, "converted", NULL), st->nr_results);
 	if (count_verdict(st, "declined", NULL)) {
-		wrap_paragraph(&s->cover_body, "Sites marked declined would gain nothing from a thread: it would only schedule NAPI, wake a waiter, complete, report an event or schedule work, and nothing costly would leave hard-irq context, while every interrupt would cost a wake-up of the thread. (`irqconv convert --all` emits those that can be converted.)", "", "");
+		wrap_paragraph(&s->cover_body, "Sites marked declined would gain nothing from a thread: it would only schedule NAPI, wake a waiter, complete, report an event or schedule work, and nothing costly would leave hard-irq context or it would run with interrupts still off, while every interrupt would cost a wake-up of the thread. (`irqconv convert --all` emits those that can be converted.)", "", "");
 		strbuf_addch(&s->cover_body, '\n');
 	}
 	for (i = 0; i < st->nr_results; i++) {

@@ -45,14 +45,6 @@ static void decisions_release(struct decisions *d)
 	free(d->v);
 }
 
-static void lock_release(struct lm_lock *l)
-{
-	free(l->id);
-	free(l->name);
-	free(l->type);
-	free(l->field);
-}
-
 static bool in_list(const struct strvec *v, const char *s)
 {
 	size_t i;
@@ -61,6 +53,18 @@ static bool in_list(const struct strvec *v, const char *s)
 		if (!strcmp(v->v[i], s))
 			return true;
 	return false;
+}
+
+enum lock_form thread_lock_form(const struct split_plan *plan,
+				const struct strvec *quick,
+				const struct lm_lock *l, char **who)
+{
+	enum lock_form need = lock_thread_needs(plan->lm, l, quick, who);
+
+	/* Inside the tail lock's irqsave region only that lock matters. */
+	if (plan->lock_arg && !plan->whole_thread && !in_list(quick, l->id))
+		need = LF_PLAIN;
+	return need;
 }
 
 /* The form the thread needs for @l; -1 after a refusal in @why. */
@@ -73,10 +77,7 @@ static int decide(const struct split_plan *plan, const struct strvec *quick,
 
 	if (decided(d, l->id))
 		return 0;
-	need = lock_thread_needs(plan->lm, l, quick, &who);
-	/* Inside the tail lock's irqsave region only that lock matters. */
-	if (plan->lock_arg && !in_list(quick, l->id))
-		need = LF_PLAIN;
+	need = thread_lock_form(plan, quick, l, &who);
 	if (need == LF_PLAIN || l->prim->form == LF_IRQSAVE ||
 	    l->prim->form == LF_IRQ || (need == LF_BH && l->prim->form == LF_BH)) {
 		free(who);
@@ -170,7 +171,7 @@ int thread_lock_forms(const struct split_plan *plan, const char *buf,
 		if (l.prim->op == LO_ACQUIRE &&
 		    lm_lock_identity(calls.v[i], &l))
 			ret = decide(plan, &quick, calls.v[i], &l, &d, why);
-		lock_release(&l);
+		lm_lock_release(&l);
 	}
 	for (i = 0; i < d.nr; i++) {
 		nr_irqsave += d.v[i].form == LF_IRQSAVE;
@@ -200,7 +201,7 @@ int thread_lock_forms(const struct split_plan *plan, const char *buf,
 				note_decision(plan, arg, ld, &l, notes);
 			free(arg);
 		}
-		lock_release(&l);
+		lm_lock_release(&l);
 	}
 	cursor_list_release(&calls);
 	decisions_release(&d);
@@ -242,7 +243,7 @@ static bool opens_bh(CXCursor stmt, const struct strvec *bh_ids)
 		if (!l.prim || l.prim->op != LO_ACQUIRE)
 			continue;
 		hit = lm_lock_identity(calls.v[i], &l) && in_list(bh_ids, l.id);
-		lock_release(&l);
+		lm_lock_release(&l);
 		break;
 	}
 	cursor_list_release(&calls);

@@ -16,6 +16,16 @@ int thread_lock_forms(const struct split_plan *plan, const char *buf,
 		      struct refusal *why);
 
 /*
+ * The form the thread takes the lock @l in, when thread_lock_forms()
+ * rewrites its plain spin_lock(): LF_IRQSAVE, LF_BH, or LF_PLAIN when the
+ * call stays as written; *@who says who else takes it, or NULL.  Valid
+ * once the plan is rendered (the module's contexts as that left them).
+ */
+enum lock_form thread_lock_form(const struct split_plan *plan,
+				const struct strvec *quick,
+				const struct lm_lock *l, char **who);
+
+/*
  * local_bh_disable()/local_bh_enable() around each thread statement that
  * raises a softirq (@wrap, per statement), or around the whole region of
  * statements holding a lock when it is raised inside one (none when that

@@ -2,7 +2,8 @@
 # its JSON record and in sites.json); a site whose thread would only defer
 # work that is deferred anyway (bt-bmc: a wake_up()) is declined as no-gain,
 # listed in the cover letter with its reason and emitted only with --all;
-# plx_dma folds its tasklet and is converted.
+# plx_dma folds its tasklet and is converted; a loop still run with
+# interrupts off gains nothing.
 . "$TESTLIB"
 
 json=$("$IRQCONV" convert --format=json drivers/char/ipmi/bt-bmc.c \
@@ -35,3 +36,18 @@ expect_match "sites.json carries the benefit" '"benefit":\["no-gain"\],"moved":\
 	"$(cat "$TEST_TMP/s/sites.json")"
 expect_match "the patch says what it gains" "What the driver gains: the thread calls the function of the tasklet" \
 	"$(cat "$TEST_TMP/s/0001-"*.patch)"
+
+# A register loop the thread would run under a lock it takes irqsave
+# (dma-axi-dmac: hard-irq code elsewhere takes vchan.lock) keeps interrupts
+# off as long as before: no-gain.  The same kind of loop under a plain
+# spin_lock() in a whole move (spi-qcom-qspi) runs with interrupts on.
+axi=$("$IRQCONV" convert --format=json drivers/dma/dma-axi-dmac.c 2>/dev/null) ||
+	fail "convert dma-axi-dmac failed"
+expect_eq "dma-axi-dmac declined" "declined no-gain 1 1" \
+	"$(jq -r '"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops) \(.moved.device_loops_irqs_off)"' <<<"$axi")"
+expect_match "dma-axi-dmac reason" 'run 1 loop over device registers with interrupts still off' \
+	"$(jq -r .reason <<<"$axi")"
+qspi=$("$IRQCONV" convert --format=json drivers/spi/spi-qcom-qspi.c 2>/dev/null) ||
+	fail "convert spi-qcom-qspi failed"
+expect_eq "spi-qcom-qspi gains" "converted hardirq-loop-moved 0" \
+	"$(jq -r '"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_irqs_off)"' <<<"$qspi")"
