@@ -37,10 +37,44 @@ int kapi_hardirq_class(const char *name, const char **threaded)
 	return -1;
 }
 
+/*
+ * A clock read written inside a kernel header's macro is that macro's own
+ * deadline (read_poll_timeout_atomic() and the readx_poll_timeout_atomic()
+ * family compute and check a timeout with ktime_get()), not a stamp of the
+ * interrupt the driver keeps.
+ */
+static bool in_kernel_macro(CXCursor call)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
+	CXSourceLocation loc = clang_getCursorLocation(call);
+	CXCursor expansion, def;
+	CXFile file;
+	unsigned int line, col;
+	char *path;
+	bool kernel;
+
+	clang_getExpansionLocation(loc, &file, &line, &col, NULL);
+	expansion = clang_getCursor(tu, clang_getLocation(tu, file, line, col));
+	if (clang_getCursorKind(expansion) != CXCursor_MacroExpansion)
+		return false;
+	def = clang_getCursorReferenced(expansion);
+	if (clang_Cursor_isNull(def))
+		return false;
+	clang_getExpansionLocation(clang_getCursorLocation(def), &file, NULL,
+				   NULL, NULL);
+	path = file ? cxstring_take(clang_getFileName(file)) : NULL;
+	kernel = path && strstr(path, "/include/linux/");
+	free(path);
+	return kernel;
+}
+
 static bool of_class(CXCursor call, const char *name, void *data)
 {
-	(void)call;
-	return kapi_hardirq_class(name, NULL) == *(int *)data;
+	int class = kapi_hardirq_class(name, NULL);
+
+	if (class == HI_STAMP && in_kernel_macro(call))
+		return false;
+	return class == *(int *)data;
 }
 
 static bool find_class(struct lock_module *lm, CXCursor def, int class,

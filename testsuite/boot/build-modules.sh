@@ -85,10 +85,15 @@ patch_inside_moddir() {
 # modules land in SET, with name, file and dependencies of each in
 # SET/modules.deps for the guest to load them in order.
 build_dir() {
-	local dir=$1 set=$2 ko name deps
+	local dir=$1 set=$2 ko name deps inc=
+	# A copy of a kernel directory keeps the includes it makes relative to
+	# its place in the tree (libata-eh.c: "../scsi/scsi_transport_api.h").
+	if [ -d "$src/$ROW_MODDIR" ]; then
+		inc=-I$src/$ROW_MODDIR
+	fi
 	mkdir -p "$set"
 	make -s -C "$src" O="$obj" ARCH=x86_64 CC="ccache gcc" \
-		M="$dir" modules >"$dir.log" 2>&1 ||
+		${inc:+KCFLAGS="$inc"} M="$dir" modules >"$dir.log" 2>&1 ||
 		{ cat "$dir.log" >&2; die "module build in $dir failed"; }
 	: >"$set/modules.deps"
 	while read -r ko; do
