@@ -14,7 +14,9 @@
 // Copyright: (C) 2026 The irqconv authors
 // Comments: The names come from the caller, one call site per run:
 //  spatch -D patch -D handler=foo_intr -D quick=foo_quick_check
-//         -D thread=foo_thread [-D oneshot [-D sharers_agree]]
+//         -D thread=foo_thread [-D oneshot [-D sharers_agree]] [-D at_line=N]
+//  With -D at_line=N only the request on line N is rewritten (a file that
+//  requests the handler more than once converts one site per run).
 //  Without the three names no rule applies.
 // Options: --no-includes --include-headers
 
@@ -25,11 +27,31 @@ virtual report
 virtual oneshot
 virtual sharers_agree
 
+@initialize:ocaml@
+@@
+(* -D at_line=N: the one request to rewrite, where the file has several. *)
+let elsewhere p =
+  match List.assoc_opt "at_line" !Flag.defined_virtual_env with
+  | Some l -> (List.hd p).Coccilib.line <> int_of_string l
+  | None -> false
+
+// Requests of the handler on other lines than -D at_line.
+@other@
+identifier virtual.handler;
+expression irq, flags, name, dev, d;
+position p : script:ocaml() { elsewhere p };
+@@
+(
+request_irq@p(irq, \(handler\|&handler\), flags, name, dev)
+|
+devm_request_irq@p(d, irq, \(handler\|&handler\), flags, name, dev)
+)
+
 // Requests of the handler that already pass IRQF_ONESHOT.
 @has_oneshot@
 identifier virtual.handler;
 expression irq, flags, name, dev, d;
-position p;
+position p != other.p;
 @@
 (
 request_irq@p(irq, \(handler\|&handler\), \(IRQF_ONESHOT\|IRQF_ONESHOT|flags\),
@@ -43,7 +65,7 @@ devm_request_irq@p(d, irq, \(handler\|&handler\),
 @shared depends on oneshot && !sharers_agree@
 identifier virtual.handler;
 expression irq, flags, name, dev, d;
-position p != has_oneshot.p;
+position p != {has_oneshot.p, other.p};
 @@
 (
 request_irq@p(irq, \(handler\|&handler\), \(IRQF_SHARED\|IRQF_SHARED|flags\),
@@ -56,16 +78,17 @@ devm_request_irq@p(d, irq, \(handler\|&handler\),
 @depends on patch && !oneshot@
 identifier virtual.handler, virtual.quick, virtual.thread;
 expression irq, flags, name, dev, d;
+position p != other.p;
 @@
 (
-- request_irq
+- request_irq@p
 + request_threaded_irq
   (irq,
 - \(handler\|&handler\)
 + quick, thread
   , flags, name, dev)
 |
-- devm_request_irq
+- devm_request_irq@p
 + devm_request_threaded_irq
   (d, irq,
 - \(handler\|&handler\)
@@ -98,7 +121,7 @@ position has_oneshot.p;
 @depends on patch && oneshot@
 identifier virtual.handler, virtual.quick, virtual.thread;
 expression irq, flags, name, dev, d;
-position p != {shared.p, has_oneshot.p};
+position p != {shared.p, has_oneshot.p, other.p};
 @@
 (
 - request_irq@p

@@ -437,7 +437,8 @@ static int agree_with_cocci(const struct callsite *cs, const char *path,
 		failed = cocci_request_to_quickcheck(path, handler, quick, &theirs,
 						     &theirs_len, &failure);
 	else
-		failed = cocci_request_to_threaded(path, handler, quick, thread,
+		failed = cocci_request_to_threaded(path, cs->line, handler,
+						   quick, thread,
 						   form == REQUEST_ONESHOT ||
 						   form == REQUEST_WHOLE,
 						   &theirs, &theirs_len, &failure);

@@ -123,13 +123,13 @@ static int run_rule(const char *rule_name, const char *defines,
 	return *out ? 0 : -1;
 }
 
-int cocci_request_to_threaded(const char *path, const char *handler,
-			      const char *quick, const char *thread,
-			      bool oneshot, char **out, size_t *out_len,
-			      char **err)
+int cocci_request_to_threaded(const char *path, unsigned int line,
+			      const char *handler, const char *quick,
+			      const char *thread, bool oneshot, char **out,
+			      size_t *out_len, char **err)
 {
-	char *defines = xasprintf("-D handler=%s -D quick=%s -D thread=%s%s",
-				  handler, quick, thread,
+	char *defines = xasprintf("-D handler=%s -D quick=%s -D thread=%s -D at_line=%u%s",
+				  handler, quick, thread, line,
 				  oneshot ? " -D oneshot" : "");
 	int ret = run_rule("request_irq_to_threaded.cocci", defines, path,
 			   handler, out, out_len, err);

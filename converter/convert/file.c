@@ -367,6 +367,19 @@ static void add_judged(struct convert_state *st, const char *relpath,
 		   s->reasons.v[0]);
 }
 
+/* The line of the first request of @cs's handler in the file. */
+static unsigned int first_request(const struct callsite_list *sites,
+				  const struct callsite *cs)
+{
+	size_t i;
+
+	for (i = 0; i < sites->nr; i++)
+		if (sites->v[i].handler && cs->handler &&
+		    !strcmp(sites->v[i].handler, cs->handler))
+			return sites->v[i].line;
+	return cs->line;
+}
+
 int convert_file(struct kbuild *kb, const char *relpath, void *data)
 {
 	struct convert_state *st = data;
@@ -442,9 +455,12 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 		for (j = 0; j < done.nr; j++)
 			seen |= !strcmp(done.v[j], cs->handler);
 		if (seen) {
+			char *r = reason_format(R_REQUESTED_TWICE, cs->handler,
+						first_request(&sites, cs));
+
 			add_result(st, relpath, cs->line, cs->handler, "refused",
-				   NULL, R_REQUESTED_TWICE,
-				   reason_text(R_REQUESTED_TWICE));
+				   NULL, R_REQUESTED_TWICE, r);
+			free(r);
 			continue;
 		}
 		if (!convert_site(st, &tu, cs, buf, len, lm))

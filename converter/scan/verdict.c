@@ -24,10 +24,16 @@ static bool flag_set(const struct scan_site *s, const char *name)
 	return false;
 }
 
-/* Another site of this file installs the same handler differently. */
-static const struct scan_site *incompatible_site(const struct scan_site *s,
-						 const struct scan_sites *all)
+/*
+ * Another site of this file installs the same handler: *@same tells
+ * whether it is another request of the same kind, else it needs a
+ * different conversion.
+ */
+static const struct scan_site *other_site(const struct scan_site *s,
+					  const struct scan_sites *all,
+					  bool *same)
 {
+	const struct scan_site *like = NULL;
 	size_t i;
 
 	for (i = 0; i < all->nr; i++) {
@@ -40,10 +46,15 @@ static const struct scan_site *incompatible_site(const struct scan_site *s,
 			continue;
 		if (strcmp(o->call_name + (o->managed ? 5 : 0),
 			   s->call_name + (s->managed ? 5 : 0)) ||
-		    !o->thread_text != !s->thread_text)
+		    !o->thread_text != !s->thread_text) {
+			*same = false;
 			return o;
+		}
+		if (!like)
+			like = o;
 	}
-	return NULL;
+	*same = like != NULL;
+	return like;
 }
 
 /*
@@ -153,6 +164,7 @@ static bool refused(struct scan_tu *st, struct scan_site *s,
 		    const struct scan_sites *all)
 {
 	const struct scan_site *o;
+	bool same = false;
 
 	if (!strcmp(s->call_name, "request_nmi")) {
 		scan_site_judge(s, R_NMI);
@@ -167,7 +179,7 @@ static bool refused(struct scan_tu *st, struct scan_site *s,
 		scan_site_judge(s, R_ANY_CONTEXT);
 	} else if (stays_in_hardirq(st, s)) {
 		return true;
-	} else if ((o = incompatible_site(s, all))) {
+	} else if ((o = other_site(s, all, &same)) && !same) {
 		scan_site_judge(s, R_INCOMPATIBLE_SITES,
 				s->handler, o->call_name, o->call.line);
 	} else {
@@ -283,6 +295,31 @@ static void notes(struct scan_site *s)
 		scan_site_note(s, "the handler only schedules NAPI, so a thread gains little");
 }
 
+/*
+ * A convertible handler the file requests again the same way: convert
+ * rewrites one request of a handler, and one converted request would
+ * leave the other registering it in hard-irq context.
+ */
+static void twice(struct scan_tu *st, struct scan_site *s,
+		  const struct scan_sites *all)
+{
+	const struct scan_site *o;
+	bool same = false;
+
+	if (s->verdict != VERDICT_CONVERTIBLE ||
+	    !(o = other_site(s, all, &same)) || !same)
+		return;
+	/*
+	 * What the handler itself allows comes first (i8042: a lock taken
+	 * before the check), planned here when convert, which plans the
+	 * handlers scan lets through, asked for no plan.
+	 */
+	if (!st->plan_handlers && s->has_handler_def)
+		judge_request(st, s);
+	if (s->verdict == VERDICT_CONVERTIBLE)
+		scan_site_judge(s, R_REQUESTED_TWICE, s->handler, o->call.line);
+}
+
 void scan_judge(struct scan_tu *st, struct scan_site *s,
 		const struct scan_sites *all)
 {
@@ -291,7 +328,9 @@ void scan_judge(struct scan_tu *st, struct scan_site *s,
 				s->call_name, s->thread_text);
 		return;
 	}
-	if (!refused(st, s, all))
+	if (!refused(st, s, all)) {
 		convertible(st, s);
+		twice(st, s, all);
+	}
 	notes(s);
 }

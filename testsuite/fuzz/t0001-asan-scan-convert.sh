@@ -1,7 +1,7 @@
 #!/bin/bash
 # irqconv built with ASan and UBSan (make irqconv-asan, fuzz/asan.mk) scans
-# and converts two real 6.1 drivers with no sanitizer report: 8139cp (a
-# conversion, written as a series with -o) and ens1370 (a refusal with the
+# and converts two real 6.1 drivers with no sanitizer report: plx_dma (a
+# conversion that folds a tasklet, written as a series with -o) and ens1370 (a refusal with the
 # silencing evidence).  A report of either sanitizer fails the test with
 # its first lines (ASAN_TEST_LEAKS=1 shows it: convert's by-design leaks
 # at exit then fail it); `make check-asan` runs the whole scan and convert
@@ -17,7 +17,7 @@ mkdir -p "$reports"
 # No leak check: a command's state lives until exit by design (docs/testing.md).
 export ASAN_OPTIONS=log_path=$reports/san:detect_leaks=${ASAN_TEST_LEAKS:-0}
 export UBSAN_OPTIONS=log_path=$reports/san:print_stacktrace=1:halt_on_error=1
-files=("$KSRC/drivers/net/ethernet/realtek/8139cp.c" "$KSRC/sound/pci/ens1370.c")
+files=("$KSRC/drivers/dma/plx_dma.c" "$KSRC/sound/pci/ens1370.c")
 
 sanitizer_reports() {
 	local r
@@ -42,11 +42,11 @@ out=$(sanitizer_reports)
 [ -z "$out" ] || fail "convert under ASan+UBSan: $out"
 expect_eq "convert exit status" 0 "$st"
 
-# The sanitized binary did the real work: a patch of 8139cp, ens1370
+# The sanitized binary did the real work: a patch of plx_dma, ens1370
 # refused with its code, as the plain build decides.
-expect_match "8139cp patch" "^0001-.*8139cp" "$(cat "$TEST_TMP/series/series")"
+expect_match "plx_dma patch" "^0001-.*plx_dma" "$(cat "$TEST_TMP/series/series")"
 expect_eq "verdicts" \
-	"cp_interrupt converted
+	"plx_dma_isr converted
 snd_audiopci_interrupt refused:silencing-unproved" \
 	"$(jq -r '"\(.handler) \(.verdict)\(if .verdict == "converted" then "" else ":" + .reason_code end)"' \
 		"$TEST_TMP/series/sites.json" | sort)"
