@@ -98,6 +98,43 @@ void fold_release(struct tasklet_fold *tf)
 	free(tf->fn);
 	free(tf->refusal);
 	cursor_list_release(&tf->removals);
+	free(tf->ctx_param);
+	free(tf->ctx_type);
+	free(tf->ctx_arg);
+	free(tf->kept);
+	free(tf->member_kept);
+	cursor_list_release(&tf->protos);
+}
+
+/*
+ * Is @fn declared ahead of the handler in its file already?  Then the
+ * thread needs no prototype of its own.
+ */
+bool fold_declared_before(CXCursor fn, const struct split_plan *plan)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
+	CXCursor root = clang_getTranslationUnitCursor(tu);
+	struct cursor_list kids = { NULL, 0, 0 };
+	bool hit = false;
+	size_t i;
+
+	cursor_children(root, &kids);
+	for (i = 0; i < kids.nr && !hit; i++) {
+		CXCursor c = kids.v[i];
+		char *file;
+
+		if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+		    clang_isCursorDefinition(c) ||
+		    !clang_equalCursors(clang_getCanonicalCursor(c),
+					clang_getCanonicalCursor(fn)) ||
+		    cursor_range(c).begin >= plan->def_range.begin)
+			continue;
+		file = cursor_file(c);
+		hit = !strcmp(file, plan->file);
+		free(file);
+	}
+	cursor_list_release(&kids);
+	return hit;
 }
 
 /*
@@ -112,7 +149,8 @@ void fold_add_prototype_before(struct strbuf *protos, CXCursor fn,
 	struct cursor_range r = cursor_range(def);
 	size_t i, body = r.end;
 
-	if (clang_Cursor_isNull(def) || r.begin < plan->def_range.begin)
+	if (clang_Cursor_isNull(def) || r.begin < plan->def_range.begin ||
+	    fold_declared_before(fn, plan))
 		return;
 	cursor_children(def, &kids);
 	for (i = 0; i < kids.nr; i++)

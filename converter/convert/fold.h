@@ -11,6 +11,21 @@ struct tasklet_fold {
 	CXCursor fn_decl;
 	struct cursor_list removals;	/* setup and kill calls, whole lines */
 	char *refusal;
+
+	/*
+	 * The function takes the structure it found with from_tasklet()
+	 * instead of the tasklet (fold_plan_retype()), or  says why not.
+	 */
+	CXCursor fn_def;
+	CXCursor ctx_decl;	/* `struct X *x = from_tasklet(x, t, f);` */
+	char *ctx_param;	/* "struct X *x" */
+	char *ctx_type;		/* "struct X" */
+	char *ctx_arg;		/* the thread's pointer to it: `x` of `&x->f` */
+	struct cursor_list protos;	/* forward declarations in the file */
+	char *kept;
+	/* The member goes (nothing else uses it), or  says why not. */
+	bool member_goes;
+	char *member_kept;
 };
 
 /*
@@ -21,6 +36,28 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		       struct tasklet_fold *tf);
 void fold_release(struct tasklet_fold *tf);
 
+/*
+ * After fold_plan_tasklet() of  found the tasklet foldable: can its
+ * function take the structure it derives from its tasklet argument, the
+ * pointer the thread passes in `&x->member`, and can the member go?
+ * (fold-tasklet.c)
+ */
+void fold_plan_retype(CXCursor call, const struct split_plan *plan,
+		      const char *buf, struct tasklet_fold *tf);
+/*
+ * The edits of a folded tasklet outside the thread: its setup and kill go,
+ * a prototype ahead of the halves when the function comes later, the
+ * function retyped and the member removed as fold_plan_retype() decided,
+ * said in .  Returns the call the thread makes instead of
+ * tasklet_schedule().
+ */
+char *fold_tasklet_render(const struct tasklet_fold *tf, CXCursor call,
+			  const struct split_plan *plan, const char *buf,
+			  size_t len, struct edit_list *el,
+			  struct strbuf *protos, struct strvec *notes);
+
+/* Is @fn declared in its file ahead of the handler already? */
+bool fold_declared_before(CXCursor fn, const struct split_plan *plan);
 /* A prototype ahead of the halves for @fn when it is defined after them. */
 void fold_add_prototype_before(struct strbuf *protos, CXCursor fn,
 			       const struct split_plan *plan, const char *buf);

@@ -61,23 +61,18 @@ int render_thread_edits(const struct split_plan *plan, const char *buf,
 					strvec_push_nodup(notes, xasprintf("Tasklet kept: %s.", tf.refusal));
 					wrap = true;
 				} else if (!r.in_macro) {
-					size_t j;
-					char *arg = first_arg_text(c, buf);
 					char *field = cursor_name(tf.field);
 
-					edit_add_take(inner, r.begin, r.end - r.begin,
-						 xasprintf("%s(%s)", tf.fn, arg),
-						 "tasklet folded");
-					fold_add_prototype_before(protos, tf.fn_decl,
-							     plan, buf);
-					for (j = 0; j < tf.removals.nr; j++)
-						fold_remove_stmt_lines(el, buf, len,
-								  tf.removals.v[j],
-								  "tasklet setup/kill");
 					strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly; its tasklet_setup() and tasklet_kill() are gone, and free_irq() waits for the thread as tasklet_kill() waited for the tasklet.",
 									  field, tf.fn));
+					fold_plan_retype(c, plan, buf, &tf);
+					edit_add_take(inner, r.begin,
+						      r.end - r.begin,
+						      fold_tasklet_render(&tf, c,
+							plan, buf, len, el,
+							protos, notes),
+						      "tasklet folded");
 					folded = true;
-					free(arg);
 					free(field);
 				}
 				fold_release(&tf);

@@ -90,26 +90,23 @@ static bool fold_at_end(const struct split_plan *plan, size_t i,
 	CXCursor ret = plan->stmts[plan->nr_stmts - 1].cursor;
 	struct tasklet_fold tf;
 	char *arg, *field;
-	size_t j;
 
 	fold_plan_tasklet(call, plan, &tf);
 	if (tf.refusal) {
 		fold_release(&tf);
 		return false;
 	}
-	arg = first_arg_text(call, buf);
 	field = cursor_name(tf.field);
 	fold_remove_stmt_lines(el, buf, len, call, "tasklet moved");
-	edit_add_take(el, split_line_start(buf, cursor_range(ret).begin), 0,
-		      xasprintf("\tlocal_bh_disable();\n\t%s(%s);\n\tlocal_bh_enable();\n\n",
-				tf.fn, arg),
-		      "tasklet folded");
-	fold_add_prototype_before(protos, tf.fn_decl, plan, buf);
-	for (j = 0; j < tf.removals.nr; j++)
-		fold_remove_stmt_lines(el, buf, len, tf.removals.v[j],
-				       "tasklet setup/kill");
 	strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly at its end, where the tasklet ran after the old handler had returned (so after everything the handler did, the acknowledge included); its tasklet_setup() and tasklet_kill() are gone, and free_irq() waits for the thread as tasklet_kill() waited for the tasklet.",
 					   field, tf.fn));
+	fold_plan_retype(call, plan, buf, &tf);
+	arg = fold_tasklet_render(&tf, call, plan, buf, len, el, protos,
+				  notes);
+	edit_add_take(el, split_line_start(buf, cursor_range(ret).begin), 0,
+		      xasprintf("\tlocal_bh_disable();\n\t%s;\n\tlocal_bh_enable();\n\n",
+				arg),
+		      "tasklet folded");
 	strvec_push(notes, "The folded tasklet function runs with bottom halves disabled, as it did in the tasklet, so what it calls (locks it shares with softirq code, completion callbacks) keeps the context it expects.");
 	free(arg);
 	free(field);
