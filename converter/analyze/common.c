@@ -15,6 +15,8 @@ static const char *const read_fns[] = {
 	"readb", "readw", "readl", "readq",
 	"readb_relaxed", "readw_relaxed", "readl_relaxed", "readq_relaxed",
 	"__raw_readb", "__raw_readw", "__raw_readl", "__raw_readq",
+	/* what x86 expands __raw_readl() to */
+	"__readb", "__readw", "__readl", "__readq",
 	"ioread8", "ioread16", "ioread32", "ioread64",
 	"ioread16be", "ioread32be", "ioread64be",
 	"inb", "inw", "inl", "inb_p", "inw_p", "inl_p", "__inb", "__inw", "__inl",
@@ -25,6 +27,7 @@ static const char *const write_fns[] = {
 	"writeb", "writew", "writel", "writeq",
 	"writeb_relaxed", "writew_relaxed", "writel_relaxed", "writeq_relaxed",
 	"__raw_writeb", "__raw_writew", "__raw_writel", "__raw_writeq",
+	"__writeb", "__writew", "__writel", "__writeq",
 	"iowrite8", "iowrite16", "iowrite32", "iowrite64",
 	"iowrite16be", "iowrite32be", "iowrite64be",
 	"outb", "outw", "outl", "outb_p", "outw_p", "outl_p",
@@ -92,6 +95,8 @@ struct read_walk {
 	CXCursor call;
 };
 
+static bool is_learned_read(struct scan_tu *st, const char *name);
+
 static bool reads_device_name(const char *name)
 {
 	return an_is_device_read(name);
@@ -110,6 +115,9 @@ static enum CXChildVisitResult read_visit(CXCursor c, CXCursor parent,
 		return CXChildVisit_Recurse;
 	callee = cx_callee(c);
 	hit = an_is_device_read(callee);
+	/* The driver's own accessors, however deep (spi-dw's dw_readl()). */
+	if (!hit)
+		hit = is_learned_read(w->st, callee);
 	free(callee);
 	if (!hit) {
 		char *written = cx_written_name(w->st, c);
@@ -209,6 +217,23 @@ static char *dir_of(const char *path)
 	return d;
 }
 
+/*
+ * The directory of @path (relative to the tree, or absolute), resolved:
+ * an external module's file is named from the tree (../../mod/a.c), its
+ * header by its absolute path.
+ */
+static char *real_dir(struct scan_tu *st, const char *path)
+{
+	char *full = *path == '/' ? xstrdup(path) :
+		     xasprintf("%s/%s", st->src, path);
+	char *real = realpath(full, NULL);
+	char *dir = dir_of(real ? real : full);
+
+	free(real);
+	free(full);
+	return dir;
+}
+
 static enum CXChildVisitResult learn_fn(CXCursor fn, CXCursor parent,
 					CXClientData data)
 {
@@ -225,6 +250,13 @@ static enum CXChildVisitResult learn_fn(CXCursor fn, CXCursor parent,
 	dir = dir_of(file);
 	mine = dir_of(st->relpath);
 	here = !strcmp(dir, mine);
+	if (!here && *file == '/' && starts_with(st->relpath, "../")) {
+		free(dir);
+		free(mine);
+		dir = real_dir(st, file);
+		mine = real_dir(st, st->relpath);
+		here = !strcmp(dir, mine);
+	}
 	free(file);
 	free(dir);
 	free(mine);
@@ -248,6 +280,12 @@ static void learn_wrappers(struct scan_tu *st)
 	st->wrappers_learned = true;
 	clang_visitChildren(clang_getTranslationUnitCursor(st->unit),
 			    learn_fn, st);
+}
+
+static bool is_learned_read(struct scan_tu *st, const char *name)
+{
+	learn_wrappers(st);
+	return has_name(&st->wrap_reads, name);
 }
 
 bool an_is_access_read(struct analysis_ctx *ctx, const char *name)

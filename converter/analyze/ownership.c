@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/ownership-reads.h"
 #include "tu.h"
 
 #define MAX_DERIVED 64
@@ -26,6 +27,7 @@ struct derived {
 
 struct own_walk {
 	struct analysis_ctx *ctx;
+	const struct lock_module *lm;	/* where a regmap is created */
 	struct derived d[MAX_DERIVED];
 	size_t nr;
 	CXCursor ifs[MAX_IFS];
@@ -57,9 +59,48 @@ static int references_derived(struct own_walk *w, CXCursor expr)
 	return -1;
 }
 
+struct value_walk {
+	struct analysis_ctx *ctx;
+	CXCursor read;
+};
+
+static enum CXChildVisitResult value_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct value_walk *vw = data;
+	char *callee;
+	bool out;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	callee = cx_callee(c);
+	out = or_is_out_read(callee);
+	free(callee);
+	/* Its value is an error code: the device value is in its pointer. */
+	if (out)
+		return CXChildVisit_Continue;
+	if (!an_reads_device(vw->ctx, c, &vw->read))
+		return CXChildVisit_Continue;
+	return CXChildVisit_Break;
+}
+
+/* Whether @expr has a device read in its value; *@read gets the first. */
+static bool value_read(struct own_walk *w, CXCursor expr, CXCursor *read)
+{
+	struct value_walk vw = { w->ctx, clang_getNullCursor() };
+
+	if (value_visit(expr, clang_getNullCursor(), &vw) ==
+	    CXChildVisit_Recurse)
+		clang_visitChildren(expr, value_visit, &vw);
+	if (read)
+		*read = vw.read;
+	return !clang_Cursor_isNull(vw.read);
+}
+
 static bool depends_on_device(struct own_walk *w, CXCursor expr)
 {
-	return an_reads_device(w->ctx, expr, NULL) ||
+	return value_read(w, expr, NULL) ||
 	       references_derived(w, expr) >= 0;
 }
 
@@ -71,7 +112,7 @@ static void mark_derived(struct own_walk *w, CXCursor var, CXCursor value)
 	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
 	    derived_index(w, var) >= 0 || w->nr == MAX_DERIVED)
 		return;
-	an_reads_device(w->ctx, value, &read);
+	value_read(w, value, &read);
 	from = references_derived(w, value);
 	/* Assigned under an if that tests a device value: control dependence. */
 	if (from < 0)
@@ -90,6 +131,14 @@ static enum CXChildVisitResult last_expr(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (clang_isExpression(clang_getCursorKind(c)))
 		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult last_kid(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
 	return CXChildVisit_Continue;
 }
 
@@ -210,7 +259,7 @@ static void walk_if(struct own_walk *w, CXCursor c)
 
 	if (dep >= 0)
 		w->cond_from = dep;
-	else if (an_reads_device(w->ctx, cond, NULL))
+	else if (value_read(w, cond, NULL))
 		w->cond_read = true;
 	if (w->depth < MAX_IFS)
 		w->ifs[w->depth++] = c;
@@ -226,6 +275,26 @@ static bool assigned_from_device(struct own_walk *w, CXCursor value)
 {
 	return w->cond_from >= 0 || w->cond_read ||
 	       depends_on_device(w, value);
+}
+
+/* `regmap_read(map, reg, &v)`: v holds a device value from here on. */
+static void mark_read_into(struct own_walk *w, CXCursor call)
+{
+	char *callee = cx_callee(call);
+	CXCursor var;
+
+	/* The module is parsed only for a regmap, to find where it is made. */
+	if (!w->lm && !strcmp(callee, "regmap_read"))
+		w->lm = scan_tu_lock_module(w->ctx->st);
+	free(callee);
+	var = or_read_into(call, w->lm);
+	if (clang_Cursor_isNull(var) || derived_index(w, var) >= 0 ||
+	    w->nr == MAX_DERIVED)
+		return;
+	w->d[w->nr].var = var;
+	w->d[w->nr].read = call;
+	w->d[w->nr].from = -1;
+	w->nr++;
 }
 
 static void walk(struct own_walk *w, CXCursor c)
@@ -264,6 +333,9 @@ static void walk(struct own_walk *w, CXCursor c)
 			free(op);
 		}
 		break;
+	case CXCursor_CallExpr:
+		mark_read_into(w, c);
+		break;
 	case CXCursor_ReturnStmt:
 	case CXCursor_GotoStmt:
 		check_exit(w, c);
@@ -298,7 +370,7 @@ static void add_reads_of(struct own_walk *w, CXCursor expr)
 	CXCursor read;
 	size_t i;
 
-	if (an_reads_device(w->ctx, expr, &read))
+	if (value_read(w, expr, &read))
 		add_read(w, read);
 	for (i = 0; i < w->nr; i++) {
 		int j = (int)i;
@@ -381,12 +453,87 @@ static void acks(struct analysis_ctx *ctx, const struct an_call *c,
 	}
 }
 
+struct result_find {
+	CXCursor body;		/* of the loop */
+	bool hit;
+};
+
+/* A local the return gives back, which the loop's body sets. */
+static enum CXChildVisitResult result_visit(CXCursor c, CXCursor parent,
+					    CXClientData data)
+{
+	struct result_find *rf = data;
+	CXCursor var;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	var = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(var) != CXCursor_VarDecl)
+		return CXChildVisit_Continue;
+	name = cxstring_take(clang_getCursorSpelling(var));
+	rf->hit |= cursor_assigns(rf->body, name);
+	free(name);
+	return rf->hit ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+struct loop_find {
+	struct own_walk *w;
+	CXCursor ret;		/* the body's last statement, a return */
+	CXCursor loop;
+};
+
+/*
+ * `while ((status = read(...))) { ...; handled = 1; } return
+ * IRQ_RETVAL(handled);`: a top-level loop whose test reads the device,
+ * and a final return of a local only the loop sets, so a first read that
+ * finds nothing says "not ours".
+ */
+static enum CXChildVisitResult loop_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct loop_find *lf = data;
+	CXCursor k[2] = { clang_getNullCursor(), clang_getNullCursor() };
+	struct result_find rf = { clang_getNullCursor(), false };
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_WhileStmt)
+		return CXChildVisit_Continue;
+	clang_visitChildren(c, two_kids, k);
+	if (clang_Cursor_isNull(k[1]) || !depends_on_device(lf->w, k[0]))
+		return CXChildVisit_Continue;
+	rf.body = k[1];
+	clang_visitChildren(lf->ret, result_visit, &rf);
+	if (!rf.hit)
+		return CXChildVisit_Continue;
+	lf->loop = c;
+	return CXChildVisit_Break;
+}
+
+static void find_retval_loop(struct own_walk *w, CXCursor body)
+{
+	struct loop_find lf = { w, clang_getNullCursor(),
+				clang_getNullCursor() };
+
+	clang_visitChildren(body, last_kid, &lf.ret);
+	if (clang_getCursorKind(lf.ret) != CXCursor_ReturnStmt)
+		return;
+	clang_visitChildren(body, loop_visit, &lf);
+	if (clang_Cursor_isNull(lf.loop))
+		return;
+	w->found = true;
+	w->own_if = lf.loop;
+	w->own_ret = lf.ret;
+}
+
 void analyze_ownership(struct analysis_ctx *ctx)
 {
 	struct own_walk w;
 	struct body_walk b = { ctx, { 0, 0, 0 }, false };
 	CXCursor body = clang_getNullCursor();
 	struct fact *f;
+	bool loop;
 
 	memset(&w, 0, sizeof(w));
 	w.ctx = ctx;
@@ -397,15 +544,21 @@ void analyze_ownership(struct analysis_ctx *ctx)
 	walk(&w, body);
 	an_for_each_call(ctx, acks, &w);
 	if (!w.found)
+		find_retval_loop(&w, body);
+	if (!w.found)
 		return;
-	f = handler_facts_add(ctx->hf, FACT_OWNERSHIP, "if",
+	loop = clang_getCursorKind(w.own_if) == CXCursor_WhileStmt;
+	f = handler_facts_add(ctx->hf, FACT_OWNERSHIP, loop ? "loop" : "if",
 			      cx_stmt_range(ctx->st, w.own_if));
 	f->arg = cx_text(ctx->st, if_condition(w.own_if));
-	f->detail = xasprintf("%s at line %u",
-			      clang_getCursorKind(w.own_ret) == CXCursor_GotoStmt ?
-			      "leaves through goto to an unhandled return" :
-			      "returns IRQ_NONE",
-			      cx_range(ctx->st, w.own_ret, NULL).line);
+	f->detail = loop ?
+		xasprintf("returns at line %u what only the loop sets: unhandled when its first test fails",
+			  cx_range(ctx->st, w.own_ret, NULL).line) :
+		xasprintf("%s at line %u",
+			  clang_getCursorKind(w.own_ret) == CXCursor_GotoStmt ?
+			  "leaves through goto to an unhandled return" :
+			  "returns IRQ_NONE",
+			  cx_range(ctx->st, w.own_ret, NULL).line);
 	add_reads_of(&w, if_condition(w.own_if));
 	b.own = f->where;
 	clang_visitChildren(body, body_stmt, &b);

@@ -261,6 +261,8 @@ bool is_device_read(const char *callee)
 		"readb", "readw", "readl", "readq", "readb_relaxed",
 		"readw_relaxed", "readl_relaxed", "readq_relaxed",
 		"__raw_readb", "__raw_readw", "__raw_readl", "__raw_readq",
+		/* what x86 expands __raw_readl() to */
+		"__readb", "__readw", "__readl", "__readq",
 		"ioread8", "ioread16", "ioread32", "ioread64", "ioread16be",
 		"ioread32be", "inb", "inw", "inl", "inb_p", "inw_p", "inl_p",
 		"__inb", "__inw", "__inl",
@@ -278,6 +280,7 @@ bool is_device_write(const char *callee)
 		"writeb", "writew", "writel", "writeq", "writeb_relaxed",
 		"writew_relaxed", "writel_relaxed", "writeq_relaxed",
 		"__raw_writeb", "__raw_writew", "__raw_writel", "__raw_writeq",
+		"__writeb", "__writew", "__writel", "__writeq",
 		"iowrite8", "iowrite16", "iowrite32", "iowrite64",
 		"iowrite16be", "iowrite32be", "outb", "outw", "outl",
 		"__outb", "__outw", "__outl",

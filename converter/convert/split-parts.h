@@ -70,8 +70,17 @@ int cut_statements(struct split_plan *plan, CXCursor body,
 int assign_roles(struct split_plan *plan, struct locals *l,
 		 bool shared, bool exclusive,
 		 enum split_strategy wanted, const char *buf);
+/* Only device accesses (at least one write), no other call, no return. */
+bool is_silencing_stmt(CXCursor stmt);
+
+/* split-check.c: the ownership check */
 bool is_ownership_check(const struct split_plan *plan, size_t at,
 			const struct locals *l);
+CXCursor else_branch(CXCursor stmt);
+void mark_device_values(struct split_plan *plan, size_t at, struct locals *l);
+void mark_set_in_quick(CXCursor s, struct locals *l);
+unsigned int nested_check(const struct split_plan *plan,
+			  const struct locals *l, const char **where);
 
 /* split-locks.c */
 int split_check_locks(struct split_plan *plan);

@@ -15,7 +15,7 @@
 #include "tu.h"
 
 /* Only device accesses (at least one write), no other call, no return. */
-static bool is_silencing_stmt(CXCursor stmt)
+bool is_silencing_stmt(CXCursor stmt)
 {
 	enum CXCursorKind k = clang_getCursorKind(stmt);
 
@@ -27,9 +27,10 @@ static bool is_silencing_stmt(CXCursor stmt)
 	       clang_Cursor_isNull(find_call(stmt, split_is_lock));
 }
 
+/* `readl(base + STATUS);` after the ack: a statement, not a loop that drains. */
 static bool is_flush_read(CXCursor stmt)
 {
-	return clang_getCursorKind(stmt) != CXCursor_DeclStmt &&
+	return clang_isExpression(clang_getCursorKind(stmt)) &&
 	       !has_return(stmt) &&
 	       !clang_Cursor_isNull(find_call(stmt, is_device_read)) &&
 	       clang_Cursor_isNull(find_call(stmt, is_other_call)) &&
@@ -61,6 +62,9 @@ static bool is_replayable(CXCursor stmt, const struct locals *l)
 	if (k == CXCursor_DeclStmt || k == CXCursor_IfStmt ||
 	    has_return(stmt) || stmt_calls(stmt, is_impure_call))
 		return false;
+	/* `pending = status & MASK;`: the thread has no status to read. */
+	if (refs_device_value(stmt, l))
+		return false;
 	cursor_tokens(stmt, &t);
 	hit = t.nr > 2 && local_named((struct locals *)l, t.v[0]) &&
 	      !strcmp(t.v[1], "=");
@@ -77,41 +81,6 @@ static bool is_read_assignment(CXCursor stmt)
 	       !has_return(stmt) && stmt_calls(stmt, is_device_read) &&
 	       !stmt_calls(stmt, is_other_call) &&
 	       !stmt_calls(stmt, is_device_write);
-}
-
-/*
- * `if (cond) return IRQ_NONE;`, or in a locked handler `if (cond) goto
- * out;` to a tail that then returns IRQ_NONE, where cond depends on a
- * device read.
- */
-bool is_ownership_check(const struct split_plan *plan, size_t at,
-			const struct locals *l)
-{
-	struct cursor_list kids = { NULL, 0, 0 };
-	CXCursor stmt = plan->stmts[at].cursor;
-	bool hit = false;
-
-	if (clang_getCursorKind(stmt) != CXCursor_IfStmt)
-		return false;
-	cursor_children(stmt, &kids);
-	if (kids.nr == 2 && !is_return_none(kids.v[1]) && plan->lock_arg &&
-	    plan->tail_label) {
-		char *label = goto_label(kids.v[1]);
-
-		if (label && !strcmp(label, plan->tail_label) &&
-		    tail_returns_none(plan, l, at))
-			hit = true;
-		free(label);
-		if (!hit)
-			goto out;
-	} else if (kids.nr != 2 || !is_return_none(kids.v[1])) {
-		goto out;
-	}
-	hit = !clang_Cursor_isNull(find_call(kids.v[0], is_device_read)) ||
-	      refs_device_value(kids.v[0], l);
-out:
-	cursor_list_release(&kids);
-	return hit;
 }
 
 /* Statement @i opens `spin_lock(x); ...; spin_unlock(x);` of plain work? */
@@ -187,20 +156,28 @@ static bool write_pred(const char *callee, void *data)
  * Is the group [@start, @start + @n) shown to silence the device
  * (analyze/silence-evidence.c)?  When not, the plan keeps why, for the
  * refusal or the patch text; when so, the evidence goes to the notes.
+ * A non-null @alt is the `else` of the check, judged as the statement
+ * right after it: @start and @n are then ignored.
  */
 static bool silencing_proved(struct split_plan *plan, size_t check,
-			     size_t start, size_t n)
+			     size_t start, size_t n, CXCursor alt)
 {
 	static const struct access_preds ap = { read_pred, write_pred, NULL };
-	CXCursor *stmts = xcalloc(plan->nr_stmts, sizeof(*stmts));
-	struct silence_site s = { plan->def, stmts, plan->nr_stmts, check,
-				  start, n, &ap };
+	bool other = !clang_Cursor_isNull(alt);
+	size_t nr = plan->nr_stmts + other;
+	CXCursor *stmts = xcalloc(nr, sizeof(*stmts));
+	struct silence_site s = { plan->def, stmts, nr, check, start, n, &ap };
 	struct silence_evidence ev;
 	bool ok;
 	size_t i;
 
 	for (i = 0; i < plan->nr_stmts; i++)
-		stmts[i] = plan->stmts[i].cursor;
+		stmts[i + (other && i > check)] = plan->stmts[i].cursor;
+	if (other) {
+		stmts[check + 1] = alt;
+		s.start = check + 1;
+		s.len = 1;
+	}
 	ok = silence_evidence_judge(&s, &ev);
 	if (!ok) {
 		plan->silence_code = reason_lookup(ev.refusal_code);
@@ -223,7 +200,16 @@ static bool silencing_proved(struct split_plan *plan, size_t check,
 static size_t find_silencing(struct split_plan *plan, size_t check,
 			     size_t *start, const struct locals *l)
 {
+	CXCursor alt = else_branch(plan->stmts[check].cursor);
 	size_t i, n;
+
+	/* `if (!ours) return IRQ_NONE; else ack;`: the check silences. */
+	if (!clang_Cursor_isNull(alt)) {
+		if (!silencing_proved(plan, check, 0, 0, alt))
+			return 0;
+		*start = check;
+		return 1;
+	}
 
 	for (i = check + 1; i < plan->nr_stmts; i++) {
 		CXCursor s = plan->stmts[i].cursor;
@@ -238,7 +224,8 @@ static size_t find_silencing(struct split_plan *plan, size_t check,
 		}
 		if (n && !may_run_early(plan, l, check, i, n))
 			return 0;
-		if (n && !silencing_proved(plan, check, i, n))
+		if (n && !silencing_proved(plan, check, i, n,
+					  clang_getNullCursor()))
 			return 0;
 		if (n) {
 			*start = i;
@@ -389,10 +376,8 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 
 	for (i = 0; i < plan->tail; i++) {
 		CXCursor s = plan->stmts[i].cursor;
-		bool device = stmt_calls(s, is_device_read);
 
-		if (clang_getCursorKind(s) != CXCursor_DeclStmt)
-			mark_assigned(s, l, device, false);
+		mark_device_values(plan, i, l);
 		if (is_ownership_check(plan, i, l)) {
 			check = i;
 			break;
@@ -434,8 +419,14 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		return -1;
 	}
 	if (check == plan->nr_stmts) {
-		refuse(plan, R_NO_QUICK_CHECK,
-		       plan->handler);
+		const char *where;
+		unsigned int line = nested_check(plan, l, &where);
+
+		if (line)
+			refuse(plan, R_CHECK_NESTED, plan->handler, line,
+			       where);
+		else
+			refuse(plan, R_NO_QUICK_CHECK, plan->handler);
 		return -1;
 	}
 	/*
@@ -470,7 +461,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		plan->stmts[i].role = decl && !stmt_calls(s, is_device_read) ?
 				      ROLE_CONTEXT : ROLE_QUICK;
 		if (!decl && !is_replayable(s, l))
-			mark_assigned(s, l, false, true);
+			mark_set_in_quick(s, l);
 	}
 	if (plan->lock_arg)
 		sil_len = find_locked_silencing(plan, check, &sil_start);
@@ -519,7 +510,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 	if (wanted == SPLIT_MASK) {
 		for (i = sil_start; i < sil_start + sil_len; i++) {
 			plan->stmts[i].role = ROLE_SILENCE;
-			mark_assigned(plan->stmts[i].cursor, l, false, true);
+			mark_set_in_quick(plan->stmts[i].cursor, l);
 		}
 		if (plan->lock_arg)
 			plan->why = xasprintf("the quick check takes %s as the old handler did, reads the status, returns IRQ_NONE when the interrupt is not ours and runs the old handler up to its last register write, so the device is left as quiet as the old handler left it and the line needs no masking%s",
