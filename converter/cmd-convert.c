@@ -99,19 +99,48 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Render every changed file; -1 when the edits of one do not fit. */
-static int render_files(struct convert_state *st)
+/*
+ * A driver whose edits do not fit together is left alone: its converted
+ * sites become refusals and it gets no patch, the others still do.
+ */
+static void drop_driver(struct convert_state *st, struct driver *d)
 {
+	size_t i;
+
+	for (i = 0; i < st->nr_results; i++) {
+		struct site_result *r = &st->results[i];
+
+		if (strcmp(r->verdict, "converted") ||
+		    strcmp(r->driver, d->dir) ||
+		    strcmp(r->module ? r->module : "", d->module ? d->module : ""))
+			continue;
+		free(r->verdict);
+		r->verdict = xstrdup("refused");
+		free(r->reason);
+		r->reason = reason_format(R_EDITS_OVERLAP, r->handler);
+		r->reason_code = reason_code(R_EDITS_OVERLAP);
+	}
+	d->nr_converted = 0;
+	d->nr_files = 0;
+}
+
+/* Check every changed file; the number of drivers left alone for it. */
+static unsigned int render_files(struct convert_state *st)
+{
+	unsigned int dropped = 0;
 	size_t i, j;
 
 	for (i = 0; i < st->nr_drivers; i++)
 		for (j = 0; j < st->drivers[i].nr_files; j++) {
 			struct changed_file *f = &st->drivers[i].files[j];
 
-			if (edit_list_check(&f->edits, f->old_len))
-				return -1;
+			if (edit_list_check(&f->edits, f->old_len)) {
+				drop_driver(st, &st->drivers[i]);
+				dropped++;
+				break;
+			}
 		}
-	return 0;
+	return dropped;
 }
 
 /*
@@ -378,10 +407,9 @@ int cmd_convert(int argc, char **argv)
 	}
 	if (st.nr_unparsed)
 		ret = 1;
-	if (render_files(&st)) {
+	/* A driver whose edits overlap is refused: a finding, exit 1. */
+	if (render_files(&st))
 		ret = 1;
-		goto out;
-	}
 	/* Nothing but files that do not parse: no empty series. */
 	if (outdir && (st.nr_results || !st.nr_unparsed) &&
 	    convert_write_series(&st, outdir, author))
