@@ -66,8 +66,10 @@ static void driver_merge(struct convert_state *st, struct driver *to,
 
 	to->files = xrealloc(to->files, (to->nr_files + from->nr_files) *
 			     sizeof(*to->files));
-	memcpy(to->files + to->nr_files, from->files,
-	       from->nr_files * sizeof(*from->files));
+	/* A driver made for this file has no files yet: no array to copy. */
+	if (from->nr_files)
+		memcpy(to->files + to->nr_files, from->files,
+		       from->nr_files * sizeof(*from->files));
 	to->nr_files += from->nr_files;
 	free(from->files);
 	if (from->body.len) {
