@@ -424,8 +424,9 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	sst.index = st->index;
 	sst.kb = &st->kb;
 	sst.tu = &tu;
-	scan_tu_run(&sst, !tu.in_config, &judged);
+	/* Before the judge, which plans some sites itself (requested-twice). */
 	accessors_learn(tu.unit, tu.path);
+	scan_tu_run(&sst, !tu.in_config, &judged);
 	/*
 	 * The whole module, when there is something to convert: its locks,
 	 * and the handlers its other files define.

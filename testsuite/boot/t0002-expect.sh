@@ -75,6 +75,6 @@ expect_eq "snd-ens1370 refused as expected: a skip, no boot" \
 	"0 skip irqconv refused as expected: snd_audiopci_interrupt: no write" \
 	"$(run snd-ens1370 converted)"
 
-outcome xhci-hcd "refused two handlers" refused:handler-elsewhere,lock-before-check
+outcome xhci-hcd "refused two handlers" refused:handler-elsewhere,lock-before-check,requested-twice
 expect_match "xhci-hcd: one code more than expected" \
-	"^1 fail expect refused:handler-elsewhere, but " "$(run xhci-hcd converted)"
+	"^1 fail expect refused:handler-elsewhere,requested-twice, but " "$(run xhci-hcd converted)"
