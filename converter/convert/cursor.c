@@ -102,6 +102,20 @@ void cursor_children(CXCursor c, struct cursor_list *out)
 	clang_visitChildren(c, collect_child, out);
 }
 
+CXCursor cursor_fn_body(CXCursor def)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor body = clang_getNullCursor();
+	size_t i;
+
+	cursor_children(def, &kids);
+	for (i = 0; i < kids.nr; i++)
+		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
+			body = kids.v[i];
+	cursor_list_release(&kids);
+	return body;
+}
+
 CXCursor cursor_strip(CXCursor c)
 {
 	for (;;) {

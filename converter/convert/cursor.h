@@ -35,6 +35,8 @@ unsigned int cursor_line(CXCursor c);
 char *cursor_file(CXCursor c);
 
 void cursor_children(CXCursor c, struct cursor_list *out);
+/* The body (compound statement) of the function definition @def, or null. */
+CXCursor cursor_fn_body(CXCursor def);
 /* @c itself, with implicit casts, parentheses and unexposed wrappers peeled. */
 CXCursor cursor_strip(CXCursor c);
 /* @c stripped, and of a unary operator (`&x->f`, `*p`) around one operand. */

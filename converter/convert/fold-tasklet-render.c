@@ -134,19 +134,15 @@ static void add_prototype(struct strbuf *protos, const struct tasklet_fold *tf,
 {
 	struct cursor_range r = cursor_range(tf->fn_def);
 	struct cursor_range p;
+	CXCursor body_stmt = cursor_fn_body(tf->fn_def);
 	size_t body = r.end;
-	struct cursor_list kids = { NULL, 0, 0 };
-	size_t i;
 
 	if (r.begin < plan->def_range.begin ||
 	    fold_declared_before(tf->fn_decl, plan))
 		return;
 	p = cursor_range(clang_Cursor_getArgument(tf->fn_def, 0));
-	cursor_children(tf->fn_def, &kids);
-	for (i = 0; i < kids.nr; i++)
-		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-			body = cursor_range(kids.v[i]).begin;
-	cursor_list_release(&kids);
+	if (!clang_Cursor_isNull(body_stmt))
+		body = cursor_range(body_stmt).begin;
 	while (body > p.end && isspace((unsigned char)buf[body - 1]))
 		body--;
 	strbuf_add(protos, buf + r.begin, p.begin - r.begin);

@@ -76,79 +76,6 @@ static bool in_file(CXCursor c, const struct split_plan *plan)
 	return here;
 }
 
-static CXCursor body_of(CXCursor def)
-{
-	struct cursor_list kids = { NULL, 0, 0 };
-	CXCursor body = clang_getNullCursor();
-	size_t i;
-
-	cursor_children(def, &kids);
-	for (i = 0; i < kids.nr; i++)
-		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-			body = kids.v[i];
-	cursor_list_release(&kids);
-	return body;
-}
-
-/*
- * `x = from_tasklet(x, t, f);` or `x = container_of(t, T, f);`, as the
- * tokens of the declaration @t end.
- */
-static bool derives(const struct strvec *t, size_t j, const char *var,
-		    const char *param, const char *field)
-{
-	size_t n = t->nr;
-
-	if (n && !strcmp(t->v[n - 1], ";"))
-		n--;
-	if (j + 8 == n && !strcmp(t->v[j], "from_tasklet"))
-		return !strcmp(t->v[j + 2], var) &&
-		       !strcmp(t->v[j + 4], param) &&
-		       !strcmp(t->v[j + 6], field) &&
-		       !strcmp(t->v[j + 7], ")");
-	if (j + 7 <= n && !strcmp(t->v[j], "container_of"))
-		return !strcmp(t->v[j + 2], param) &&
-		       !strcmp(t->v[j + 3], ",") &&
-		       !strcmp(t->v[n - 2], field) &&
-		       !strcmp(t->v[n - 1], ")");
-	return false;
-}
-
-/*
- * The top-level declaration of @body that derives the structure from the
- * tasklet argument @param, alone in its statement.
- */
-static CXCursor derivation(CXCursor body, const char *param,
-			   const char *field)
-{
-	struct cursor_list kids = { NULL, 0, 0 };
-	CXCursor hit = clang_getNullCursor();
-	size_t i, j;
-
-	cursor_children(body, &kids);
-	for (i = 0; i < kids.nr && clang_Cursor_isNull(hit); i++) {
-		struct cursor_list vars = { NULL, 0, 0 };
-		struct strvec t = STRVEC_INIT;
-		char *var;
-
-		if (clang_getCursorKind(kids.v[i]) != CXCursor_DeclStmt)
-			continue;
-		cursor_children(kids.v[i], &vars);
-		if (vars.nr == 1) {
-			var = cursor_name(vars.v[0]);
-			cursor_tokens(kids.v[i], &t);
-			for (j = 0; j < t.nr && clang_Cursor_isNull(hit); j++)
-				if (derives(&t, j, var, param, field))
-					hit = kids.v[i];
-			free(var);
-		}
-		strvec_clear(&t);
-		cursor_list_release(&vars);
-	}
-	cursor_list_release(&kids);
-	return hit;
-}
-
 static CXType canonical(CXCursor c)
 {
 	return clang_getCanonicalType(clang_getCursorType(c));
@@ -235,7 +162,7 @@ static char *other_use(CXCursor root, const struct tasklet_fold *tf)
 static char *check_fn(CXCursor root, const struct split_plan *plan,
 		      const char *buf, CXCursor call, struct tasklet_fold *tf)
 {
-	CXCursor body = body_of(tf->fn_def), param, var;
+	CXCursor body = cursor_fn_body(tf->fn_def), param, var;
 	struct cursor_list uses;
 	char *pname, *field, *why = NULL;
 	size_t i;
@@ -247,7 +174,7 @@ static char *check_fn(CXCursor root, const struct split_plan *plan,
 	param = clang_Cursor_getArgument(tf->fn_def, 0);
 	pname = cursor_name(param);
 	field = cursor_name(tf->field);
-	tf->ctx_decl = derivation(body, pname, field);
+	tf->ctx_decl = fold_derivation(body, pname, field);
 	free(pname);
 	free(field);
 	if (clang_Cursor_isNull(tf->ctx_decl))

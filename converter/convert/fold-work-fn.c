@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/fold.h"
 #include "convert/fold-work-parts.h"
 #include "tu.h"
 
@@ -38,54 +39,6 @@ CXCursor find_fn(CXCursor root, const char *file, const char *name,
 	}
 	cursor_list_release(&kids);
 	return def;
-}
-
-static CXCursor body_of(CXCursor def)
-{
-	struct cursor_list kids = { NULL, 0, 0 };
-	CXCursor body = clang_getNullCursor();
-	size_t i;
-
-	cursor_children(def, &kids);
-	for (i = 0; i < kids.nr; i++)
-		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-			body = kids.v[i];
-	cursor_list_release(&kids);
-	return body;
-}
-
-/*
- * `T *obj = container_of(work, T, field);` among the top-level
- * declarations of the work function: the object the thread gets as its
- * dev_id instead.
- */
-static CXCursor container_decl(CXCursor body, const char *param,
-			       const char *field)
-{
-	struct cursor_list kids = { NULL, 0, 0 };
-	CXCursor hit = clang_getNullCursor();
-	size_t i, j;
-
-	cursor_children(body, &kids);
-	for (i = 0; i < kids.nr && clang_Cursor_isNull(hit); i++) {
-		struct cursor_list vars = { NULL, 0, 0 };
-		struct strvec t = STRVEC_INIT;
-
-		if (clang_getCursorKind(kids.v[i]) != CXCursor_DeclStmt)
-			continue;
-		cursor_children(kids.v[i], &vars);
-		cursor_tokens(kids.v[i], &t);
-		for (j = 0; vars.nr == 1 && j + 3 < t.nr; j++)
-			if (!strcmp(t.v[j], "container_of") &&
-			    !strcmp(t.v[j + 2], param) &&
-			    !strcmp(t.v[j + 3], ",") && t.nr > 3 &&
-			    !strcmp(t.v[t.nr - 3], field))
-				hit = kids.v[i];
-		strvec_clear(&t);
-		cursor_list_release(&vars);
-	}
-	cursor_list_release(&kids);
-	return hit;
 }
 
 static bool is_enable_irq(const char *n)
@@ -144,7 +97,7 @@ static bool is_line_control(const char *n)
 int check_fn(struct split_plan *plan, struct work_fold *wf,
 		    CXCursor root, CXCursor base)
 {
-	CXCursor body = body_of(wf->fn_def), param, var;
+	CXCursor body = cursor_fn_body(wf->fn_def), param, var;
 	struct cursor_list refs = { NULL, 0, 0 }, vars = { NULL, 0, 0 };
 	CXCursor ctl;
 	char *pname, *why = NULL;
@@ -157,7 +110,7 @@ int check_fn(struct split_plan *plan, struct work_fold *wf,
 	}
 	param = clang_Cursor_getArgument(wf->fn_def, 0);
 	pname = cursor_name(param);
-	wf->obj_decl = container_decl(body, pname, wf->field_name);
+	wf->obj_decl = fold_derivation(body, pname, wf->field_name);
 	free(pname);
 	if (clang_Cursor_isNull(wf->obj_decl)) {
 		why = xasprintf("%s() does not find its structure with container_of() in a declaration of its own", wf->fn);

@@ -22,5 +22,8 @@ int check_fn(struct split_plan *plan, struct work_fold *wf, CXCursor root,
 /* The member goes when nothing but the removed code names it. */
 void find_member_decl(const struct split_plan *plan, struct work_fold *wf,
 		      CXCursor root);
+/* A stop flag read only by a dropped enable_irq() goes with it. */
+void work_flag_plan(const struct split_plan *plan, struct work_fold *wf,
+		    CXCursor root, const char *buf);
 
 #endif

@@ -152,14 +152,9 @@ static void returns_handled(const struct work_fold *wf, const char *buf,
 			    struct edit_list *el)
 {
 	struct cursor_list kids = { NULL, 0, 0 }, rets = { NULL, 0, 0 };
-	CXCursor body = clang_getNullCursor();
+	CXCursor body = cursor_fn_body(wf->fn_def);
 	size_t i;
 
-	cursor_children(wf->fn_def, &kids);
-	for (i = 0; i < kids.nr; i++)
-		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-			body = kids.v[i];
-	cursor_list_release(&kids);
 	collect_returns(body, &rets);
 	for (i = 0; i < rets.nr; i++)
 		edit_add(el, cursor_range(rets.v[i]).begin, strlen("return"),
@@ -215,12 +210,13 @@ void work_fold_render(const struct split_plan *plan,
 						plan->handler, params),
 				      "work prototype");
 	}
-	if (!clang_Cursor_isNull(wf->field_decl_stmt))
+	if (!clang_Cursor_isNull(wf->field_decl_stmt) && !wf->stop_flag)
 		fold_remove_stmt_lines(el, buf, len, wf->field_decl_stmt,
 				       "work member");
 	strvec_push_nodup(notes, xasprintf("%s() only queued the work item '%s'; %s() now is the thread function, under the name %s(), and runs right after the interrupt instead of on the system workqueue. INIT_WORK() goes with the work item%s",
 					   plan->handler, wf->field_name, wf->fn,
 					   plan->handler, cancels_note(wf, buf)));
+	work_flag_render(wf, buf, len, el, notes);
 	if (wf->disables)
 		strvec_push_nodup(notes, xasprintf("%s() disabled its own line until %s() enabled it again; IRQF_ONESHOT keeps the line masked until the thread returns, which is what the pair did, so disable_irq() and enable_irq() go.",
 						   plan->handler, wf->fn));

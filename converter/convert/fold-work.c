@@ -448,6 +448,7 @@ int work_fold_plan(struct split_plan *plan, struct work_fold *wf,
 	if (check_fn(plan, wf, root, base))
 		return -1;
 	find_member_decl(plan, wf, root);
+	work_flag_plan(plan, wf, root, buf);
 	return 0;
 }
 
@@ -455,6 +456,9 @@ void work_fold_release(struct work_fold *wf)
 {
 	free(wf->fn);
 	free(wf->field_name);
+	free(wf->stop_flag);
+	free(wf->flag_member);
+	free(wf->flag_spans);
 	cursor_list_release(&wf->removals);
 	cursor_list_release(&wf->enables);
 	cursor_list_release(&wf->protos);

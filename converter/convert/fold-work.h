@@ -24,6 +24,11 @@ struct work_fold {
 	CXCursor field_decl_stmt;	/* the member, when nothing else uses it */
 	bool disables;		/* the handler disabled its own line */
 	bool driver_wq;		/* queued on a workqueue of the driver's */
+	/* the flag only the dropped enable read, its lines to remove */
+	char *stop_flag;
+	char *flag_member;
+	struct cursor_range *flag_spans;
+	size_t nr_flag_spans;
 };
 
 /*
@@ -51,6 +56,10 @@ int work_fold_thread(struct split_plan *plan, const char *buf);
  */
 void work_fold_render(const struct split_plan *plan,
 		      const struct work_fold *wf, const char *buf,
+		      size_t len, struct edit_list *el, struct strvec *notes);
+
+/* The edits and the note of the stop flag work_fold_plan() found. */
+void work_flag_render(const struct work_fold *wf, const char *buf,
 		      size_t len, struct edit_list *el, struct strvec *notes);
 
 #endif

@@ -144,23 +144,61 @@ bool fold_declared_before(CXCursor fn, const struct split_plan *plan)
 void fold_add_prototype_before(struct strbuf *protos, CXCursor fn,
 			       const struct split_plan *plan, const char *buf)
 {
-	struct cursor_list kids = { NULL, 0, 0 };
 	CXCursor def = clang_getCursorDefinition(fn);
 	struct cursor_range r = cursor_range(def);
-	size_t i, body = r.end;
+	CXCursor body_stmt;
+	size_t body = r.end;
 
 	if (clang_Cursor_isNull(def) || r.begin < plan->def_range.begin ||
 	    fold_declared_before(fn, plan))
 		return;
-	cursor_children(def, &kids);
-	for (i = 0; i < kids.nr; i++)
-		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-			body = cursor_range(kids.v[i]).begin;
-	cursor_list_release(&kids);
+	body_stmt = cursor_fn_body(def);
+	if (!clang_Cursor_isNull(body_stmt))
+		body = cursor_range(body_stmt).begin;
 	while (body > r.begin && isspace((unsigned char)buf[body - 1]))
 		body--;
 	strbuf_add(protos, buf + r.begin, body - r.begin);
 	strbuf_addstr(protos, ";\n\n");
+}
+
+/* Whether an edit of @el already takes the byte at @off. */
+static bool edit_taken(const struct edit_list *el, size_t off)
+{
+	size_t i;
+
+	for (i = 0; i < el->nr; i++)
+		if (off >= el->v[i].offset &&
+		    off < el->v[i].offset + el->v[i].length)
+			return true;
+	return false;
+}
+
+/* Whether the line at @off opens with the closing brace of a block. */
+static bool line_closes_block(const char *buf, size_t len, size_t off)
+{
+	while (off < len && (buf[off] == ' ' || buf[off] == '\t'))
+		off++;
+	return off < len && buf[off] == '}';
+}
+
+void fold_remove_lines(struct edit_list *el, const char *buf, size_t len,
+		       size_t begin, size_t end, const char *why)
+{
+	/*
+	 * Between two blank lines, take one of them too; after a blank line
+	 * and before the block's closing brace, take the blank line, which
+	 * would be left at the end of the block.
+	 */
+	if (split_empty_line_before(buf, begin)) {
+		size_t prev = split_line_start(buf, begin - 1);
+
+		if (end < len && split_empty_line_len(buf + end))
+			end += split_empty_line_len(buf + end);
+		else if (line_closes_block(buf, len, end) &&
+			 !edit_taken(el, prev))
+			begin = prev;
+	}
+	edit_add(el, begin, end - begin, "", why);
 }
 
 /* Remove the whole line(s) of the statement @call stands in. */
@@ -168,13 +206,9 @@ void fold_remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 			    CXCursor call, const char *why)
 {
 	struct cursor_range r = cursor_range(call);
-	size_t begin = split_line_start(buf, r.begin);
-	size_t end = split_line_after(buf, len, r.end);
 
-	/* Between two blank lines: take one of them too. */
-	if (split_empty_line_before(buf, begin) && end < len)
-		end += split_empty_line_len(buf + end);
-	edit_add(el, begin, end - begin, "", why);
+	fold_remove_lines(el, buf, len, split_line_start(buf, r.begin),
+			  split_line_after(buf, len, r.end), why);
 }
 
 /*
@@ -209,3 +243,57 @@ void fold_mark(const struct split_plan *plan, bool folded)
 	}
 }
 
+/*
+ * `x = from_tasklet(x, t, f);` or `x = container_of(t, T, f);`, as the
+ * tokens of the declaration @t end.
+ */
+static bool derives(const struct strvec *t, size_t j, const char *var,
+		    const char *param, const char *field)
+{
+	size_t n = t->nr;
+
+	if (n && !strcmp(t->v[n - 1], ";"))
+		n--;
+	if (j + 8 == n && !strcmp(t->v[j], "from_tasklet"))
+		return !strcmp(t->v[j + 2], var) &&
+		       !strcmp(t->v[j + 4], param) &&
+		       !strcmp(t->v[j + 6], field) &&
+		       !strcmp(t->v[j + 7], ")");
+	if (j + 7 <= n && !strcmp(t->v[j], "container_of"))
+		return !strcmp(t->v[j + 2], param) &&
+		       !strcmp(t->v[j + 3], ",") &&
+		       !strcmp(t->v[n - 2], field) &&
+		       !strcmp(t->v[n - 1], ")");
+	return false;
+}
+
+CXCursor fold_derivation(CXCursor body, const char *param,
+			 const char *field)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor hit = clang_getNullCursor();
+	size_t i, j;
+
+	cursor_children(body, &kids);
+	for (i = 0; i < kids.nr && clang_Cursor_isNull(hit); i++) {
+		struct cursor_list vars = { NULL, 0, 0 };
+		struct strvec t = STRVEC_INIT;
+		char *var;
+
+		if (clang_getCursorKind(kids.v[i]) != CXCursor_DeclStmt)
+			continue;
+		cursor_children(kids.v[i], &vars);
+		if (vars.nr == 1) {
+			var = cursor_name(vars.v[0]);
+			cursor_tokens(kids.v[i], &t);
+			for (j = 0; j < t.nr && clang_Cursor_isNull(hit); j++)
+				if (derives(&t, j, var, param, field))
+					hit = kids.v[i];
+			free(var);
+		}
+		strvec_clear(&t);
+		cursor_list_release(&vars);
+	}
+	cursor_list_release(&kids);
+	return hit;
+}

@@ -62,8 +62,18 @@ bool fold_declared_before(CXCursor fn, const struct split_plan *plan);
 void fold_add_prototype_before(struct strbuf *protos, CXCursor fn,
 			       const struct split_plan *plan, const char *buf);
 /* Remove the whole line(s) of the statement @call stands in. */
+/*
+ * The top-level declaration of @body, alone in its statement, that derives
+ * the structure from the tasklet or work argument @param through its member
+ * @field: `T *x = from_tasklet(x, param, field);` or `T *x =
+ * container_of(param, T, field);`.
+ */
+CXCursor fold_derivation(CXCursor body, const char *param, const char *field);
 void fold_remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 			    CXCursor call, const char *why);
+/* Remove the lines @begin to @end (line starts), blank lines kept right. */
+void fold_remove_lines(struct edit_list *el, const char *buf, size_t len,
+		       size_t begin, size_t end, const char *why);
 /*
  * Tell the lock analysis that the tasklets the thread will call run in the
  * thread (@folded), or again in softirq context (!@folded).
