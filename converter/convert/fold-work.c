@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/fold.h"
 #include "convert/fold-work-parts.h"
 #include "tu.h"
 
@@ -320,6 +321,19 @@ static int scan_uses(struct split_plan *plan, struct work_fold *wf,
 			continue;
 		}
 		fn = enclosing_fn(root, plan->file, cursor_range(c).begin);
+		if ((!strcmp(name, "__init_work") || is_cancel(name)) &&
+		    !fold_stmt_alone(c)) {
+			char *why = xasprintf("its %s() at line %u is the body of an if or a loop without braces, which removing it would change",
+					      strcmp(name, "__init_work") ?
+					      name : "INIT_WORK",
+					      cursor_line(c));
+
+			unfoldable(plan, wf->field_name, why);
+			free(why);
+			free(name);
+			ret = -1;
+			continue;
+		}
 		if (!strcmp(name, "__init_work")) {
 			char *f = init_work_fn(buf, cursor_range(c).begin);
 

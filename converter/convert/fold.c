@@ -68,6 +68,13 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		free(file);
 		name = call_name(c);
 		r = cursor_range(c);
+		if ((!strcmp(name, "tasklet_setup") ||
+		     !strcmp(name, "tasklet_kill")) && !fold_stmt_alone(c)) {
+			tf->refusal = xasprintf("its %s() at line %u is the body of an if or a loop without braces, which removing it would change",
+						name, cursor_line(c));
+			free(name);
+			break;
+		}
 		if (!strcmp(name, "tasklet_setup") &&
 		    clang_Cursor_getNumArguments(c) == 2) {
 			CXCursor fn = cursor_strip(clang_Cursor_getArgument(c, 1));
@@ -78,6 +85,7 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 			}
 			cursor_list_push(&tf->removals, c);
 		} else if (!strcmp(name, "tasklet_kill")) {
+			tf->killed = true;
 			cursor_list_push(&tf->removals, c);
 		} else if (!strcmp(name, "tasklet_schedule")) {
 			if (r.begin < def.begin || r.end > def.end)
@@ -296,4 +304,65 @@ CXCursor fold_derivation(CXCursor body, const char *param,
 	}
 	cursor_list_release(&kids);
 	return hit;
+}
+
+/* The last character of code on the line [@begin, @end), or 0. */
+static char last_code_char(const char *buf, size_t begin, size_t end)
+{
+	size_t i, stop = end;
+
+	for (i = begin; i + 1 < end; i++)
+		if (buf[i] == '/' && (buf[i + 1] == '/' || buf[i + 1] == '*')) {
+			stop = i;
+			break;
+		}
+	while (stop > begin && isspace((unsigned char)buf[stop - 1]))
+		stop--;
+	return stop > begin ? buf[stop - 1] : 0;
+}
+
+/* A line holding no code: blank, a comment or a preprocessor directive. */
+static bool line_without_code(const char *buf, size_t begin, size_t end)
+{
+	const char *s = buf + begin;
+
+	while (s < buf + end && isspace((unsigned char)*s))
+		s++;
+	return s == buf + end || *s == '#' || *s == '*' ||
+	       (s[0] == '/' && (s[1] == '/' || s[1] == '*'));
+}
+
+bool fold_stmt_alone(CXCursor stmt)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
+	char *path = cursor_file(stmt);
+	CXFile file = clang_getFile(tu, path);
+	size_t size = 0, begin, end;
+	const char *buf;
+	char last = 0;
+
+	free(path);
+	buf = file ? clang_getFileContents(tu, file, &size) : NULL;
+	if (!buf)
+		return false;
+	begin = split_line_start(buf, cursor_range(stmt).begin);
+	while (begin > 0 && !last) {
+		end = begin - 1;
+		begin = split_line_start(buf, end);
+		if (!line_without_code(buf, begin, end))
+			last = last_code_char(buf, begin, end);
+	}
+	/*
+	 * After `if (...)`, `else`, `for (...)`, `while (...)` or `do` the
+	 * statement is a body: removing its lines makes the next statement
+	 * the body instead.
+	 */
+	return !last || strchr(";{}:", last);
+}
+
+const char *fold_teardown_note(const struct tasklet_fold *tf)
+{
+	if (tf->killed)
+		return "its tasklet_setup() and tasklet_kill() are gone, and free_irq() waits for the thread as tasklet_kill() waited for the tasklet";
+	return "its tasklet_setup() is gone; the driver never killed the tasklet, which could run after free_irq(), while free_irq() waits for the thread";
 }

@@ -10,6 +10,7 @@ struct tasklet_fold {
 	char *fn;		/* the tasklet's function */
 	CXCursor fn_decl;
 	struct cursor_list removals;	/* setup and kill calls, whole lines */
+	bool killed;		/* the driver calls tasklet_kill() on it */
 	char *refusal;
 
 	/*
@@ -71,6 +72,14 @@ void fold_add_prototype_before(struct strbuf *protos, CXCursor fn,
 CXCursor fold_derivation(CXCursor body, const char *param, const char *field);
 void fold_remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 			    CXCursor call, const char *why);
+/*
+ * Whether the statement of @stmt stands on its own in a block, so that
+ * removing its lines leaves the code around it as it was; false for the
+ * unbraced body of an if, else or loop.
+ */
+bool fold_stmt_alone(CXCursor stmt);
+/* What the fold does to the tasklet's setup and kill, for the patch text. */
+const char *fold_teardown_note(const struct tasklet_fold *tf);
 /* Remove the lines @begin to @end (line starts), blank lines kept right. */
 void fold_remove_lines(struct edit_list *el, const char *buf, size_t len,
 		       size_t begin, size_t end, const char *why);

@@ -63,8 +63,8 @@ int render_thread_edits(const struct split_plan *plan, const char *buf,
 				} else if (!r.in_macro) {
 					char *field = cursor_name(tf.field);
 
-					strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly; its tasklet_setup() and tasklet_kill() are gone, and free_irq() waits for the thread as tasklet_kill() waited for the tasklet.",
-									  field, tf.fn));
+					strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly; %s.",
+									  field, tf.fn, fold_teardown_note(&tf)));
 					fold_plan_retype(c, plan, buf, &tf);
 					edit_add_take(inner, r.begin,
 						      r.end - r.begin,

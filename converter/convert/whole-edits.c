@@ -98,8 +98,8 @@ static bool fold_at_end(const struct split_plan *plan, size_t i,
 	}
 	field = cursor_name(tf.field);
 	fold_remove_stmt_lines(el, buf, len, call, "tasklet moved");
-	strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly at its end, where the tasklet ran after the old handler had returned (so after everything the handler did, the acknowledge included); its tasklet_setup() and tasklet_kill() are gone, and free_irq() waits for the thread as tasklet_kill() waited for the tasklet.",
-					   field, tf.fn));
+	strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly at its end, where the tasklet ran after the old handler had returned (so after everything the handler did, the acknowledge included); %s.",
+					   field, tf.fn, fold_teardown_note(&tf)));
 	fold_plan_retype(call, plan, buf, &tf);
 	arg = fold_tasklet_render(&tf, call, plan, buf, len, el, protos,
 				  notes);
