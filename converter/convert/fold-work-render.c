@@ -177,7 +177,7 @@ static const char *cancels_note(const struct work_fold *wf, const char *buf)
 		if (!starts_with(buf + cursor_range(wf->removals.v[i]).begin,
 				 "INIT_WORK"))
 			return ", and so does its cancel, which comes after the interrupt is freed or synchronized: free_irq() and synchronize_irq() wait for the thread as the cancel waited for the work.";
-	return "; the driver never cancelled it, and now free_irq() (at detach, for a devm request) waits for the thread.";
+	return "; the driver never cancelled it, and now freeing the interrupt (free_irq(), or its devm release at detach) waits for the thread.";
 }
 
 void work_fold_render(const struct split_plan *plan,
