@@ -4,6 +4,7 @@
  * bottom-half brackets around raised softirqs, helpers that assumed
  * interrupts off.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,17 @@
 #include "convert/render-locks.h"
 #include "convert/thread-edits.h"
 #include "tu.h"
+
+/* Whether the thread's edits bracket anything with local_bh_disable(). */
+static bool has_bh_bracket(const struct edit_list *inner)
+{
+	size_t i;
+
+	for (i = 0; i < inner->nr; i++)
+		if (!strcmp(inner->v[i].why, "bh bracket"))
+			return true;
+	return false;
+}
 
 /*
  * Edits inside the thread's statements, and elsewhere in the file for a
@@ -28,7 +40,7 @@ int render_thread_edits(const struct split_plan *plan, const char *buf,
 {
 	bool *wraps = xcalloc(plan->nr_stmts + 1, sizeof(*wraps));
 	struct strvec bh_ids = STRVEC_INIT;
-	size_t i, k;
+	size_t i, k, raised_note = SIZE_MAX;
 	int ret;
 
 	*need_flags = false;
@@ -106,8 +118,10 @@ int render_thread_edits(const struct split_plan *plan, const char *buf,
 			*bh_region = true;
 			strvec_push(notes, "Softirq work the thread raises (NAPI, tx completions, tasklets) would otherwise wait for ksoftirqd: the thread's locked region is bracketed with local_bh_disable()/local_bh_enable(), outside the irqsave lock, so that it runs on the way out.");
 		} else if (wrap || folded) {
-			if (wrap)
+			if (wrap && raised_note == SIZE_MAX) {
+				raised_note = notes->nr;
 				strvec_push(notes, "Softirq work raised by the thread (NAPI, tasklets) is bracketed with local_bh_disable()/local_bh_enable() so that it runs on the way out instead of waiting for the next interrupt.");
+			}
 			if (folded)
 				strvec_push(notes, "The folded tasklet function runs with bottom halves disabled, as it did in the tasklet, so what it calls (locks it shares with softirq code, completion callbacks) keeps the context it expects.");
 		}
@@ -115,6 +129,10 @@ int render_thread_edits(const struct split_plan *plan, const char *buf,
 	if (!plan->lock_arg)
 		ret = thread_bh_brackets(plan, buf, wraps, &bh_ids, inner, need_ret,
 					 notes, why);
+	if (!ret && raised_note != SIZE_MAX && !has_bh_bracket(inner)) {
+		free(notes->v[raised_note]);
+		notes->v[raised_note] = xstrdup("Softirq work raised by the thread (NAPI, tasklets) runs when the thread's spin_unlock_bh() ends the region that raised it, so it needs no bracket of its own.");
+	}
 out:
 	free(wraps);
 	fold_mark(plan, false);
