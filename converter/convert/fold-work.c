@@ -301,6 +301,7 @@ static int scan_uses(struct split_plan *plan, struct work_fold *wf,
 	find_calls(root, any_callee, &calls);
 	for (i = 0; i < calls.nr && !ret; i++) {
 		CXCursor c = calls.v[i], fn;
+		const char *tied;
 		char *name, *file = cursor_file(c);
 		bool here = !strcmp(file, plan->file);
 
@@ -321,12 +322,13 @@ static int scan_uses(struct split_plan *plan, struct work_fold *wf,
 			continue;
 		}
 		fn = enclosing_fn(root, plan->file, cursor_range(c).begin);
-		if ((!strcmp(name, "__init_work") || is_cancel(name)) &&
-		    !fold_stmt_alone(c)) {
-			char *why = xasprintf("its %s() at line %u is the body of an if or a loop without braces, which removing it would change",
+		tied = strcmp(name, "__init_work") && !is_cancel(name) ?
+		       NULL : fold_stmt_tied(c);
+		if (tied) {
+			char *why = xasprintf("its %s() at line %u cannot go: it is %s",
 					      strcmp(name, "__init_work") ?
 					      name : "INIT_WORK",
-					      cursor_line(c));
+					      cursor_line(c), tied);
 
 			unfoldable(plan, wf->field_name, why);
 			free(why);

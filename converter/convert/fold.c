@@ -57,6 +57,7 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		CXCursor c = calls.v[i];
 		char *name, *file;
 		struct cursor_range r;
+		const char *tied;
 
 		if (!clang_equalCursors(tasklet_field(c), tf->field))
 			continue;
@@ -68,10 +69,11 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		free(file);
 		name = call_name(c);
 		r = cursor_range(c);
-		if ((!strcmp(name, "tasklet_setup") ||
-		     !strcmp(name, "tasklet_kill")) && !fold_stmt_alone(c)) {
-			tf->refusal = xasprintf("its %s() at line %u is the body of an if or a loop without braces, which removing it would change",
-						name, cursor_line(c));
+		tied = strcmp(name, "tasklet_setup") &&
+		       strcmp(name, "tasklet_kill") ? NULL : fold_stmt_tied(c);
+		if (tied) {
+			tf->refusal = xasprintf("its %s() at line %u cannot go: it is %s",
+						name, cursor_line(c), tied);
 			free(name);
 			break;
 		}
@@ -332,7 +334,25 @@ static bool line_without_code(const char *buf, size_t begin, size_t end)
 	       (s[0] == '/' && (s[1] == '/' || s[1] == '*'));
 }
 
-bool fold_stmt_alone(CXCursor stmt)
+/*
+ * Whether the next line of code after @off closes the block: a label
+ * before a removed statement would then end the block, which C forbids.
+ */
+static bool closes_after(const char *buf, size_t size, size_t off)
+{
+	size_t begin = split_line_after(buf, size, off), end;
+
+	for (; begin < size; begin = end + 1) {
+		const char *nl = memchr(buf + begin, '\n', size - begin);
+
+		end = nl ? (size_t)(nl - buf) : size;
+		if (!line_without_code(buf, begin, end))
+			return line_closes_block(buf, size, begin);
+	}
+	return false;
+}
+
+const char *fold_stmt_tied(CXCursor stmt)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
 	char *path = cursor_file(stmt);
@@ -344,7 +364,7 @@ bool fold_stmt_alone(CXCursor stmt)
 	free(path);
 	buf = file ? clang_getFileContents(tu, file, &size) : NULL;
 	if (!buf)
-		return false;
+		return "a statement of a file convert cannot read";
 	begin = split_line_start(buf, cursor_range(stmt).begin);
 	while (begin > 0 && !last) {
 		end = begin - 1;
@@ -357,7 +377,11 @@ bool fold_stmt_alone(CXCursor stmt)
 	 * statement is a body: removing its lines makes the next statement
 	 * the body instead.
 	 */
-	return !last || strchr(";{}:", last);
+	if (last == ':')
+		return closes_after(buf, size, cursor_range(stmt).end) ?
+		       "the last statement of its block after a label, which C does not allow to end a block" : NULL;
+	return !last || strchr(";{}", last) ? NULL :
+	       "the unbraced body of an if, else or loop, which would take the next statement instead";
 }
 
 const char *fold_teardown_note(const struct tasklet_fold *tf)

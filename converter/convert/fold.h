@@ -73,11 +73,12 @@ CXCursor fold_derivation(CXCursor body, const char *param, const char *field);
 void fold_remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 			    CXCursor call, const char *why);
 /*
- * Whether the statement of @stmt stands on its own in a block, so that
- * removing its lines leaves the code around it as it was; false for the
- * unbraced body of an if, else or loop.
+ * NULL when the statement of @stmt stands on its own in a block, so that
+ * removing its lines leaves the code around it as it was; else what ties
+ * it to the code around it (the unbraced body of an if or loop, the last
+ * statement after a label), for the patch text.
  */
-bool fold_stmt_alone(CXCursor stmt);
+const char *fold_stmt_tied(CXCursor stmt);
 /* What the fold does to the tasklet's setup and kill, for the patch text. */
 const char *fold_teardown_note(const struct tasklet_fold *tf);
 /* Remove the lines @begin to @end (line starts), blank lines kept right. */
