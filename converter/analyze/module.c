@@ -148,6 +148,36 @@ static void objects_in(const char *dir, const char *stem, struct strvec *out)
 	free(want);
 }
 
+/*
+ * The library objects @stem.o is listed with on an obj- line: kbuild
+ * builds `obj-$(CONFIG_NE2K_PCI) += ne2k-pci.o 8390.o` as two modules, the
+ * second one the library the first links against (8390.ko, which other
+ * drivers' lines list too).  Stems, without .o, of objects in @dir.
+ */
+void module_libraries(const char *dir, const char *stem, struct strvec *out)
+{
+	static const char *const makefiles[] = { "Kbuild", "Makefile" };
+	struct strvec lines = STRVEC_INIT;
+	char *want = xasprintf("%s.o", stem);
+	size_t m, i;
+
+	for (m = 0; m < ARRAY_SIZE(makefiles); m++) {
+		char *path = xasprintf("%s/%s", dir, makefiles[m]);
+		char *text = read_file(path, NULL);
+
+		if (text)
+			logical_lines(text, &lines);
+		free(text);
+		free(path);
+	}
+	for (i = 0; i < lines.nr; i++)
+		if (starts_with(lines.v[i], "obj-") &&
+		    names_object(lines.v[i], want))
+			add_objects(lines.v[i], want, out);
+	strvec_clear(&lines);
+	free(want);
+}
+
 CXCursor module_def_named(const struct lock_module *lm, const char *name)
 {
 	size_t i;

@@ -24,6 +24,13 @@ struct tu;
 void module_objects(const char *dir, const char *stem, struct strvec *out);
 
 /*
+ * The library objects kbuild lists with @stem.o on its obj- lines
+ * (`obj-$(CONFIG_NE2K_PCI) += ne2k-pci.o 8390.o`): modules of their own
+ * that @stem.o links against, which other drivers may link too.
+ */
+void module_libraries(const char *dir, const char *stem, struct strvec *out);
+
+/*
  * The definition of function @name in one of the module's files (as
  * lock_module_open() parsed them), or a null cursor.
  */

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/library.h"
 #include "analyze/lock-graph.h"
 #include "analyze/module.h"
 #include "scan/scan.h"
@@ -428,6 +429,15 @@ void scan_analyze_resolved(struct scan_tu *st, CXCursor fn,
 	scan_tu_init(&other, t->unit, t->relpath, st->src);
 	scan_analyze_handler(&other, fn, s);
 	scan_tu_release(&other);
-	scan_site_note(s, "the handler is defined in %s, another file of the module, and is analysed and edited there",
-		       t->relpath);
+	if (library_defines(st->lm, fn)) {
+		char *what = library_describe(st->lm, fn,
+					      scan_follow_wrapper(fn));
+
+		scan_site_note(s, "%s() is defined in the library module %s; it is analysed and judged there, as every module that requests it runs it",
+			       s->handler, what);
+		free(what);
+	} else {
+		scan_site_note(s, "the handler is defined in %s, another file of the module, and is analysed and edited there",
+			       t->relpath);
+	}
 }

@@ -43,6 +43,12 @@ bool scan_handler_here(struct scan_tu *st, CXCursor def);
 void scan_analyze_resolved(struct scan_tu *st, CXCursor fn,
 			   struct scan_site *s);
 
+/*
+ * The function @fn only wraps, `return f(its own parameters);`, followed
+ * two deep (8390's ei_interrupt() and __ei_interrupt()), or @fn.
+ */
+CXCursor scan_follow_wrapper(CXCursor fn);
+
 /* Fill @s->facts for the handler defined at @fn. */
 void scan_analyze_handler(struct scan_tu *st, CXCursor fn,
 			  struct scan_site *s);
