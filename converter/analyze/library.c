@@ -77,7 +77,7 @@ char *library_describe(const struct lock_module *lm, CXCursor def,
 	(void)lm;
 	if (strrchr(base, '.'))
 		*strrchr(base, '.') = '\0';
-	module_libraries(dir, base, &users);
+	module_line_mates(dir, base, &users);
 	strbuf_addf(&sb, "%s", base);
 	if (users.nr) {
 		strbuf_addstr(&sb, " (linked by ");
