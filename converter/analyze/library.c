@@ -71,8 +71,9 @@ char *library_describe(const struct lock_module *lm, CXCursor def,
 	struct strbuf sb = STRBUF_INIT;
 	struct strvec users = STRVEC_INIT, inc = STRVEC_INIT;
 	char *path = cursor_file(def), *wpath = cursor_file(work);
-	char *dir = xstrdup(dirname(path)), *file = xstrdup(basename(path));
-	char *base = xstrdup(file), *wbase = xstrdup(basename(wpath));
+	/* basename() first: dirname() may cut its argument short. */
+	char *file = xstrdup(basename(path)), *wbase = xstrdup(basename(wpath));
+	char *dir = xstrdup(dirname(path)), *base = xstrdup(file);
 
 	(void)lm;
 	if (strrchr(base, '.'))
