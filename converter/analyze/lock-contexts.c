@@ -245,7 +245,9 @@ void lock_roots(struct lock_module *lm)
 				&kids);
 		for (k = 0; k < kids.nr; k++) {
 			file = cursor_file(kids.v[k]);
-			if (!strcmp(file, lm->tus[i].path))
+			/* The file's code, and a .c file it includes. */
+			if (!strcmp(file, lm->tus[i].path) ||
+			    ends_with(file, ".c"))
 				clang_visitChildren(kids.v[k], root_visit, &rc);
 			free(file);
 		}

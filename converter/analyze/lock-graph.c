@@ -177,11 +177,26 @@ ssize_t lm_fn_of(const struct lock_module *lm, CXCursor def)
 	return -1;
 }
 
+ssize_t lm_tu_of(const struct lock_module *lm, CXCursor c)
+{
+	CXTranslationUnit unit = clang_Cursor_getTranslationUnit(c);
+	size_t i;
+
+	for (i = 0; i < lm->nr_tus; i++)
+		if (lm->tus[i].unit == unit)
+			return i;
+	return -1;
+}
+
+/*
+ * A function of one of the module's files, or of a .c file one of them
+ * includes (8390.c includes lib8390.c): the module's code, not a header's.
+ */
 static bool module_file(const struct lock_module *lm, CXCursor c)
 {
 	char *file = cursor_file(c);
 	size_t i;
-	bool hit = false;
+	bool hit = ends_with(file, ".c") && lm_tu_of(lm, c) >= 0;
 
 	for (i = 0; i < lm->nr_tus && !hit; i++)
 		hit = !strcmp(file, lm->tus[i].path);
@@ -280,27 +295,14 @@ ssize_t lm_fn_add(struct lock_module *lm, CXCursor def)
 	return at;
 }
 
-static void open_siblings(struct lock_module *lm, CXIndex index,
-			  struct kbuild *kb, const struct tu *main)
+static void open_stems(struct lock_module *lm, CXIndex index,
+		       struct kbuild *kb, const char *reldir,
+		       const struct strvec *stems)
 {
-	struct strvec stems = STRVEC_INIT;
-	char *dir = xstrdup(main->path), *reldir = xstrdup(main->relpath);
-	char *stem, *slash;
 	size_t i;
 
-	slash = strrchr(dir, '/');
-	*slash = '\0';
-	stem = xstrdup(slash + 1);
-	if (strrchr(stem, '.'))
-		*strrchr(stem, '.') = '\0';
-	slash = strrchr(reldir, '/');
-	if (slash)
-		slash[1] = '\0';
-	else
-		reldir[0] = '\0';
-	module_objects(dir, stem, &stems);
-	for (i = 0; i < stems.nr && lm->nr_tus < 16; i++) {
-		char *rel = xasprintf("%s%s.c", reldir, stems.v[i]);
+	for (i = 0; i < stems->nr && lm->nr_tus < 16; i++) {
+		char *rel = xasprintf("%s%s.c", reldir, stems->v[i]);
 		struct tu *t = &lm->tus[lm->nr_tus];
 		size_t k;
 		bool dup = false;
@@ -313,6 +315,36 @@ static void open_siblings(struct lock_module *lm, CXIndex index,
 			tu_release(t);
 		free(rel);
 	}
+}
+
+/*
+ * The module's other files, then the library modules kbuild lists with
+ * it (analyze/module.c): a handler or callee they define is followed
+ * there.
+ */
+static void open_siblings(struct lock_module *lm, CXIndex index,
+			  struct kbuild *kb, const struct tu *main)
+{
+	struct strvec stems = STRVEC_INIT;
+	char *dir = xstrdup(main->path), *reldir = xstrdup(main->relpath);
+	char *stem, *slash;
+
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	stem = xstrdup(slash + 1);
+	if (strrchr(stem, '.'))
+		*strrchr(stem, '.') = '\0';
+	slash = strrchr(reldir, '/');
+	if (slash)
+		slash[1] = '\0';
+	else
+		reldir[0] = '\0';
+	module_objects(dir, stem, &stems);
+	open_stems(lm, index, kb, reldir, &stems);
+	lm->nr_module_tus = lm->nr_tus;
+	strvec_clear(&stems);
+	module_libraries(dir, stem, &stems);
+	open_stems(lm, index, kb, reldir, &stems);
 	strvec_clear(&stems);
 	free(stem);
 	free(dir);
@@ -335,6 +367,7 @@ struct lock_module *lock_module_open(CXIndex index, struct kbuild *kb,
 	lm->owned = xcalloc(17, sizeof(*lm->owned));
 	lm->tus[0] = *main;
 	lm->nr_tus = 1;
+	lm->nr_module_tus = 1;
 	lm->excluded = (size_t)-1;
 	open_siblings(lm, index, kb, main);
 	for (i = 0; i < lm->nr_tus; i++) {

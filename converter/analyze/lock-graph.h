@@ -72,6 +72,8 @@ struct lm_fn {
 struct lock_module {
 	struct tu *tus;		/* the module's files; [0] the converted one */
 	size_t nr_tus;
+	/* tus[nr_module_tus..] are library modules it links (8390.ko) */
+	size_t nr_module_tus;
 	bool *owned;		/* tus[i] parsed here */
 	struct lm_fn *fns;
 	size_t nr_fns;
@@ -100,6 +102,8 @@ void lm_lock_release(struct lm_lock *l);
 struct lock_module *lock_module_open(CXIndex index, struct kbuild *kb,
 				     struct tu *main);
 void lock_module_close(struct lock_module *lm);
+/* The index in @lm->tus of the unit @c belongs to, or -1. */
+ssize_t lm_tu_of(const struct lock_module *lm, CXCursor c);
 /* The entry of @def (a function definition), or -1. */
 ssize_t lm_fn_of(const struct lock_module *lm, CXCursor def);
 /* The entry of the function @call calls, or -1 (no body in the module). */

@@ -148,6 +148,63 @@ static void objects_in(const char *dir, const char *stem, struct strvec *out)
 	free(want);
 }
 
+/*
+ * Whether @stem.c of @dir exports symbols: a library other modules link
+ * (8390.c), not a driver that only happens to share an obj- line.
+ */
+static bool exports(const char *dir, const char *stem)
+{
+	char *path = xasprintf("%s/%s.c", dir, stem);
+	char *text = read_file(path, NULL);
+	bool ret = text && strstr(text, "EXPORT_SYMBOL");
+
+	free(text);
+	free(path);
+	return ret;
+}
+
+/* The other objects of every obj- line of @dir that lists @stem.o. */
+void module_line_mates(const char *dir, const char *stem, struct strvec *out)
+{
+	static const char *const makefiles[] = { "Kbuild", "Makefile" };
+	struct strvec lines = STRVEC_INIT;
+	char *want = xasprintf("%s.o", stem);
+	size_t m, i;
+
+	for (m = 0; m < ARRAY_SIZE(makefiles); m++) {
+		char *path = xasprintf("%s/%s", dir, makefiles[m]);
+		char *text = read_file(path, NULL);
+
+		if (text)
+			logical_lines(text, &lines);
+		free(text);
+		free(path);
+	}
+	for (i = 0; i < lines.nr; i++)
+		if (starts_with(lines.v[i], "obj-") &&
+		    names_object(lines.v[i], want))
+			add_objects(lines.v[i], want, out);
+	strvec_clear(&lines);
+	free(want);
+}
+
+/*
+ * kbuild builds `obj-$(CONFIG_NE2K_PCI) += ne2k-pci.o 8390.o` as two
+ * modules, the second the library the first links against: 8390.ko
+ * exports what ne2k-pci uses.
+ */
+void module_libraries(const char *dir, const char *stem, struct strvec *out)
+{
+	struct strvec mates = STRVEC_INIT;
+	size_t i;
+
+	module_line_mates(dir, stem, &mates);
+	for (i = 0; i < mates.nr; i++)
+		if (exports(dir, mates.v[i]))
+			strvec_push(out, mates.v[i]);
+	strvec_clear(&mates);
+}
+
 CXCursor module_def_named(const struct lock_module *lm, const char *name)
 {
 	size_t i;

@@ -24,6 +24,20 @@ struct tu;
 void module_objects(const char *dir, const char *stem, struct strvec *out);
 
 /*
+ * The objects kbuild lists with @stem.o on the obj- lines of @dir
+ * (`obj-$(CONFIG_NE2K_PCI) += ne2k-pci.o 8390.o`), as stems: for a
+ * library, the modules that link it.
+ */
+void module_line_mates(const char *dir, const char *stem, struct strvec *out);
+
+/*
+ * Of those, the library modules @stem.o links against: the ones whose
+ * source exports symbols (EXPORT_SYMBOL), as 8390.c does; an obj- line
+ * may also list drivers that only share a configuration option.
+ */
+void module_libraries(const char *dir, const char *stem, struct strvec *out);
+
+/*
  * The definition of function @name in one of the module's files (as
  * lock_module_open() parsed them), or a null cursor.
  */

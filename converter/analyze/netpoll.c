@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "analyze/hardirq-only.h"
+#include "analyze/lock-graph.h"
 #include "analyze/netpoll.h"
 #include "analyze/reach.h"
 #include "convert/cursor.h"
+#include "scan/scan.h"
 #include "tu.h"
 
 struct controllers {
@@ -63,17 +65,18 @@ static enum CXChildVisitResult find_controllers(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
+/* A call of the handler, or of the function it wraps (@data, two USRs). */
 static bool calls_handler(CXCursor call, const char *name, void *data)
 {
 	CXCursor ref = clang_getCursorReferenced(call);
-	char *usr;
+	char **usrs = data, *usr;
 	bool hit;
 
 	(void)name;
 	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
 		return false;
 	usr = cxstring_take(clang_getCursorUSR(ref));
-	hit = !strcmp(usr, data);
+	hit = !strcmp(usr, usrs[0]) || !strcmp(usr, usrs[1]);
 	free(usr);
 	return hit;
 }
@@ -85,43 +88,64 @@ static bool packet_work(CXCursor call, const char *name, void *data)
 	return kapi_hardirq_class(name, NULL) == HI_PACKET;
 }
 
-static void refuse(CXCursor controller, CXCursor def,
+/* @called: the handler, or the function it wraps, that @controller calls. */
+static void refuse(CXCursor controller, const char *called, CXCursor def,
 		   const struct reach_hit *work, struct refusal *why)
 {
 	char *pc = cursor_name(controller), *handler = cursor_name(def);
 	char *via = reach_via_phrase(work);
 
-	refusal_set(why, R_NETPOLL_WORK, pc, handler, handler, work->name, via,
+	refusal_set(why, R_NETPOLL_WORK, pc, called, handler, work->name, via,
 		    cursor_line(work->first));
 	free(via);
 	free(handler);
 	free(pc);
 }
 
+/*
+ * The poll controllers of @def's file and of every file of the module and
+ * its libraries: ne2k-pci.c's ei_poll() is 8390.ko's, smc-ultra.c has its
+ * own, and both call the handler 8390.c defines.
+ */
+static void all_controllers(struct lock_module *lm, CXCursor def,
+			    struct controllers *pc)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
+	size_t i;
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu),
+			    find_controllers, pc);
+	for (i = 0; lm && i < lm->nr_tus; i++)
+		if (lm->tus[i].unit != tu)
+			clang_visitChildren(clang_getTranslationUnitCursor(lm->tus[i].unit),
+					    find_controllers, pc);
+}
+
 bool netpoll_needs_work_in_place(struct lock_module *lm, CXCursor def,
 				 struct refusal *why)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
 	struct controllers pc = { { NULL, 0, 0 } };
-	char *usr = cxstring_take(clang_getCursorUSR(def));
+	char *usr[2];
 	struct reach_hit call, work;
 	bool found = false;
 	size_t i;
 
-	clang_visitChildren(clang_getTranslationUnitCursor(tu),
-			    find_controllers, &pc);
+	usr[0] = cxstring_take(clang_getCursorUSR(def));
+	usr[1] = cxstring_take(clang_getCursorUSR(scan_follow_wrapper(def)));
+	all_controllers(lm, def, &pc);
 	for (i = 0; i < pc.defs.nr && !found; i++) {
 		if (!reach_find(lm, pc.defs.v[i], calls_handler, usr, &call))
 			continue;
-		reach_hit_release(&call);
 		if (reach_find(lm, def, packet_work, NULL, &work)) {
-			refuse(pc.defs.v[i], def, &work, why);
+			refuse(pc.defs.v[i], call.name, def, &work, why);
 			reach_hit_release(&work);
 			found = true;
 		}
+		reach_hit_release(&call);
 		break;
 	}
 	cursor_list_release(&pc.defs);
-	free(usr);
+	free(usr[0]);
+	free(usr[1]);
 	return found;
 }

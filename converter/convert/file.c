@@ -349,7 +349,7 @@ static const struct scan_site *judged_refusal(const struct scan_sites *ss,
 		if (s->call.line != cs->line || !s->reason_codes.nr ||
 		    (cs->handler && s->handler && strcmp(cs->handler, s->handler)))
 			continue;
-		if (s->verdict != VERDICT_CONVERTIBLE)
+		if (s->verdict != VERDICT_CONVERTIBLE || s->judged_for_convert)
 			return s;
 	}
 	return NULL;
@@ -359,12 +359,37 @@ static void add_judged(struct convert_state *st, const char *relpath,
 		       const struct callsite *cs, const struct scan_site *s)
 {
 	int code = reason_lookup(s->reason_codes.v[0]);
+	const char *verdict = "refused";
 
-	add_result(st, relpath, cs->line, cs->handler,
-		   s->verdict == VERDICT_ALREADY_THREADED ?
-		   "already_threaded" : "refused", NULL,
+	if (s->verdict == VERDICT_ALREADY_THREADED)
+		verdict = "already_threaded";
+	else if (code == R_NO_GAIN)
+		verdict = "declined";
+	add_result(st, relpath, cs->line, s->handler ? s->handler : cs->handler,
+		   verdict, NULL,
 		   code < 0 ? R_HANDLER_UNRESOLVED : (enum reason)code,
 		   s->reasons.v[0]);
+}
+
+/*
+ * @s, and when it was judged for convert (a parameter resolved to several
+ * handlers through its callers), every other handler of the same request:
+ * one result each, as scan has one record each.
+ */
+static void add_judged_all(struct convert_state *st, const char *relpath,
+			   const struct callsite *cs,
+			   const struct scan_sites *ss,
+			   const struct scan_site *s)
+{
+	size_t i;
+
+	add_judged(st, relpath, cs, s);
+	if (!s->judged_for_convert || cs->handler)
+		return;
+	for (i = 0; i < ss->nr; i++)
+		if (&ss->v[i] != s && ss->v[i].call.line == cs->line &&
+		    ss->v[i].judged_for_convert && ss->v[i].reason_codes.nr)
+			add_judged(st, relpath, cs, &ss->v[i]);
 }
 
 /* The line of the first request of @cs's handler in the file. */
@@ -443,7 +468,7 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 		    !(judge_refusal_needs_thread(s->reason_codes.v[0]) &&
 		      wanted_strategy(st, relpath, cs->line, cs->handler) ==
 		      SPLIT_STAGED)) {
-			add_judged(st, relpath, cs, s);
+			add_judged_all(st, relpath, cs, &judged, s);
 			continue;
 		}
 		if (cs->refusal.text) {

@@ -154,6 +154,22 @@ static void plan_in_file(struct scan_site *s, const struct callsite *cs,
 	free(path);
 }
 
+/*
+ * A handler passed in as a parameter (libata's ata_pci_sff_activate_host()
+ * requests the irq_handler its callers give it): scan resolved it to @def
+ * through the callers, and it is planned as the request would run it.
+ */
+static void plan_passed(struct scan_site *s, const struct callsite *cs,
+			CXCursor def, const char *req_path,
+			struct lock_module *lm)
+{
+	struct callsite passed = *cs;
+
+	passed.handler_def = def;
+	passed.handler = s->handler;
+	plan_in_file(s, &passed, req_path, lm);
+}
+
 void judge_handler(struct scan_site *s, CXTranslationUnit unit,
 		   const char *req_path, CXCursor def, struct lock_module *lm)
 {
@@ -172,6 +188,9 @@ void judge_handler(struct scan_site *s, CXTranslationUnit unit,
 	cs = callsite_at(&sites, s->call.line);
 	if (!cs)
 		scan_site_judge(s, R_REQUEST_VIA_MACRO);
+	else if (cs->refusal.code == R_HANDLER_NOT_FUNCTION &&
+		 !clang_Cursor_isNull(def))
+		plan_passed(s, cs, def, req_path, lm);
 	else if (cs->refusal.text)
 		scan_site_judge_text(s, cs->refusal.code, cs->refusal.text);
 	else if (!clang_equalCursors(cs->handler_def, def))

@@ -53,7 +53,7 @@ static bool is_param_of(CXCursor arg, CXCursor fn)
  * and what a conversion edits, is in the function it calls with its own
  * parameters.  Follow such wrappers (two deep).
  */
-static CXCursor follow_wrapper(CXCursor fn)
+CXCursor scan_follow_wrapper(CXCursor fn)
 {
 	int depth;
 
@@ -89,7 +89,7 @@ void scan_analyze_handler(struct scan_tu *st, CXCursor fn,
 	struct analysis_ctx ctx = { st, fn, fn, NULL, s };
 	const struct analysis *a;
 
-	ctx.fn = follow_wrapper(fn);
+	ctx.fn = scan_follow_wrapper(fn);
 	ctx.hf = xcalloc(1, sizeof(*ctx.hf));
 	ctx.hf->name = cxstring_take(clang_getCursorSpelling(ctx.fn));
 	ctx.hf->file = cx_file_of(st, ctx.fn);

@@ -5,6 +5,7 @@
 
 #include "analyze/lock-graph.h"
 #include "scan/cx.h"
+#include "scan/tree-callers.h"
 #include "tu.h"
 
 static enum CXChildVisitResult collect_macros(CXCursor c, CXCursor parent,
@@ -55,6 +56,7 @@ void scan_tu_init(struct scan_tu *st, CXTranslationUnit unit,
 
 void scan_tu_release(struct scan_tu *st)
 {
+	tree_callers_close(st);
 	lock_module_close(st->lm);
 	free(st->macros);
 	strvec_clear(&st->irqf_names);

@@ -12,6 +12,7 @@
 
 struct kbuild;
 struct lock_module;
+struct tree_callers;
 struct tu;
 
 /* One parsed file being scanned. */
@@ -41,6 +42,8 @@ struct scan_tu {
 	struct tu *tu;
 	struct lock_module *lm;	/* opened on first use, closed with st */
 	bool lm_opened;
+	/* Other files that pass a handler in (scan/tree-callers.c). */
+	struct tree_callers *callers;
 };
 
 void scan_tu_init(struct scan_tu *st, CXTranslationUnit unit,

@@ -98,6 +98,11 @@ struct scan_site {
 	bool has_handler_def;
 
 	enum verdict verdict;
+	/*
+	 * Judged in full by scan for convert, which cannot plan it itself
+	 * (a parameter, a library's handler): convert reports this verdict.
+	 */
+	bool judged_for_convert;
 	char *strategy;		/* split-mask, split-oneshot or NULL */
 	char *tasklet_fold;	/* the tasklet function folded into the thread */
 	struct strvec reason_codes;

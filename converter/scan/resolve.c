@@ -16,9 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/library.h"
 #include "analyze/lock-graph.h"
 #include "analyze/module.h"
+#include "convert/cursor.h"
 #include "scan/scan.h"
+#include "scan/tree-callers.h"
 #include "tu.h"
 
 #define RESOLVE_DEPTH 4
@@ -47,9 +50,53 @@ static void add_fn(struct resolution *res, CXCursor def)
 
 	for (i = 0; i < res->nr; i++)
 		if (clang_equalCursors(res->fn[i], def))
-			return;
-	if (res->nr < ARRAY_SIZE(res->fn))
+			break;
+	/* Every caller in the tree that passes it, for the record. */
+	if (i < res->nr && res->passer) {
+		char *was = res->passed_by[i];
+
+		res->passed_by[i] = was ? xasprintf("%s, %s", was, res->passer) :
+				    xstrdup(res->passer);
+		free(was);
+	}
+	if (i < res->nr)
+		return;
+	if (res->nr < ARRAY_SIZE(res->fn)) {
+		res->passed_by[res->nr] = res->passer ? xstrdup(res->passer) :
+				      NULL;
 		res->fn[res->nr++] = def;
+	}
+}
+
+/*
+ * The definition of @name where the scanned file sees it (its own file,
+ * its module, its libraries), for a name read in a caller's file that
+ * only declares it (ata_piix.c passes libata's ata_bmdma_interrupt).
+ */
+static CXCursor home_def(struct resolution *res, const char *name)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor def = clang_getNullCursor();
+	size_t i;
+
+	if (!res->home)
+		return def;
+	cursor_children(clang_getTranslationUnitCursor(res->home->unit), &kids);
+	for (i = 0; i < kids.nr && clang_Cursor_isNull(def); i++) {
+		char *n;
+
+		if (clang_getCursorKind(kids.v[i]) != CXCursor_FunctionDecl ||
+		    !clang_isCursorDefinition(kids.v[i]))
+			continue;
+		n = cxstring_take(clang_getCursorSpelling(kids.v[i]));
+		if (!strcmp(n, name))
+			def = kids.v[i];
+		free(n);
+	}
+	cursor_list_release(&kids);
+	if (clang_Cursor_isNull(def))
+		def = module_def_named(scan_tu_lock_module(res->home), name);
+	return def;
 }
 
 struct kids {
@@ -276,6 +323,65 @@ static void caller_visit(CXCursor call, void *data)
 			     w->res, w->depth - 1);
 }
 
+/* A call, in another unit, of the function @w->fn: compared by USR. */
+static void tree_caller_visit(CXCursor call, void *data)
+{
+	struct caller_walk *w = data;
+	CXCursor ref = clang_getCursorReferenced(call);
+	char *usr, *want, *file;
+	unsigned int line;
+	bool same;
+
+	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return;
+	usr = cxstring_take(clang_getCursorUSR(ref));
+	want = cxstring_take(clang_getCursorUSR(w->fn));
+	same = !strcmp(usr, want);
+	free(usr);
+	free(want);
+	if (!same || (int)w->index >= clang_Cursor_getNumArguments(call))
+		return;
+	w->nr++;
+	file = cx_file_of(w->st, call);
+	clang_getExpansionLocation(clang_getCursorLocation(call), NULL, &line,
+				   NULL, NULL);
+	free(w->res->passer);
+	w->res->passer = xasprintf("%s:%u", file, line);
+	free(file);
+	resolve_expr(w->st, clang_Cursor_getArgument(call, w->index), w->res,
+		     w->depth - 1);
+	free(w->res->passer);
+	w->res->passer = NULL;
+}
+
+/*
+ * A function other files call (not static): the handlers its callers in
+ * the tree pass (scan/tree-callers.c), read in their own files.
+ */
+static size_t resolve_tree_callers(struct scan_tu *st, CXCursor fn,
+				   unsigned int index, struct resolution *res,
+				   int depth)
+{
+	size_t i, n = 0;
+
+	if (clang_getCursorLinkage(fn) != CXLinkage_External ||
+	    !tree_callers_open(st, fn))
+		return 0;
+	if (!res->home)
+		res->home = st;
+	for (i = 0; i < st->callers->nr; i++) {
+		const struct tu *t = &st->callers->tus[i];
+		struct scan_tu other;
+		struct caller_walk w = { &other, fn, index, res, depth, 0 };
+
+		scan_tu_init(&other, t->unit, t->relpath, st->src);
+		cx_for_each_main_call(&other, tree_caller_visit, &w);
+		scan_tu_release(&other);
+		n += w.nr;
+	}
+	return n;
+}
+
 static void resolve_param(struct scan_tu *st, CXCursor parm, const char *name,
 			  struct resolution *res, int depth)
 {
@@ -297,10 +403,11 @@ static void resolve_param(struct scan_tu *st, CXCursor parm, const char *name,
 	}
 	w.index = i;
 	cx_for_each_main_call(st, caller_visit, &w);
+	w.nr += resolve_tree_callers(st, fn, w.index, res, depth);
 	if (!w.nr) {
 		char *fname = cxstring_take(clang_getCursorSpelling(fn));
 
-		fail(res, xasprintf("'%s' passes its parameter '%s' on, but nothing in this file calls it",
+		fail(res, xasprintf("'%s' passes its parameter '%s' on, but nothing in this file or its directory calls it",
 				    fname, name));
 		free(fname);
 	}
@@ -320,6 +427,8 @@ static void resolve_ref(struct scan_tu *st, CXCursor ref, struct resolution *res
 		/* Declared here, defined in another file of the module. */
 		if (clang_Cursor_isNull(def))
 			def = module_def_named(scan_tu_lock_module(st), name);
+		if (clang_Cursor_isNull(def) && res->home != st)
+			def = home_def(res, name);
 		if (clang_Cursor_isNull(def)) {
 			fail(res, xasprintf("handler '%s' is defined in another file",
 					    name));
@@ -393,6 +502,17 @@ void scan_resolve_handler(struct scan_tu *st, CXCursor call, CXCursor arg,
 	resolve_expr(st, arg, res, RESOLVE_DEPTH);
 }
 
+void scan_resolution_release(struct resolution *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->nr; i++)
+		free(res->passed_by[i]);
+	free(res->passer);
+	free(res->why_not);
+	free(res->elsewhere);
+}
+
 CXCursor scan_single_value(struct scan_tu *st, CXCursor var)
 {
 	struct assign_walk w = { st, var, { { 0 } }, 0 };
@@ -410,7 +530,7 @@ bool scan_handler_here(struct scan_tu *st, CXCursor def)
 {
 	return cx_in_main_file(st, def) ||
 	       (clang_Cursor_getTranslationUnit(def) != st->unit &&
-		module_tu_of(st->lm, def));
+		(module_tu_of(st->lm, def) || tree_callers_tu_of(st, def)));
 }
 
 void scan_analyze_resolved(struct scan_tu *st, CXCursor fn,
@@ -425,9 +545,23 @@ void scan_analyze_resolved(struct scan_tu *st, CXCursor fn,
 	}
 	/* A sibling file's cursors are read through its own unit. */
 	t = module_tu_of(st->lm, fn);
+	if (!t)
+		t = tree_callers_tu_of(st, fn);
 	scan_tu_init(&other, t->unit, t->relpath, st->src);
 	scan_analyze_handler(&other, fn, s);
 	scan_tu_release(&other);
-	scan_site_note(s, "the handler is defined in %s, another file of the module, and is analysed and edited there",
-		       t->relpath);
+	if (tree_callers_tu_of(st, fn)) {
+		scan_site_note(s, "the handler is defined in %s, the file that passes it in, and is analysed there",
+			       t->relpath);
+	} else if (library_defines(st->lm, fn)) {
+		char *what = library_describe(st->lm, fn,
+					      scan_follow_wrapper(fn));
+
+		scan_site_note(s, "%s() is defined in the library module %s; it is analysed and judged there, as every module that requests it runs it",
+			       s->handler, what);
+		free(what);
+	} else {
+		scan_site_note(s, "the handler is defined in %s, another file of the module, and is analysed and edited there",
+			       t->relpath);
+	}
 }

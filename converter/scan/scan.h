@@ -28,9 +28,15 @@ struct resolution {
 	const char *how;	/* direct, address, local, conditional, field, wrapper */
 	char *why_not;		/* set when it could not be resolved */
 	char *elsewhere;	/* a handler declared here, defined in another file */
+	/* Followed through a caller in another file (tree-callers.c): */
+	struct scan_tu *home;	/* the scanned file, where names are looked up */
+	char *passer;		/* "ata_piix.c:1746" of the call being read */
+	char *passed_by[8];	/* per fn[], the first such call that passes it */
 };
 void scan_resolve_handler(struct scan_tu *st, CXCursor call, CXCursor arg,
 			  struct resolution *res);
+/* Free what a resolution holds. */
+void scan_resolution_release(struct resolution *res);
 /* The one value a local variable is ever given in its function, or null. */
 CXCursor scan_single_value(struct scan_tu *st, CXCursor var);
 
@@ -42,6 +48,12 @@ bool scan_handler_here(struct scan_tu *st, CXCursor def);
 /* scan_analyze_handler() in the file of the unit that defines @fn. */
 void scan_analyze_resolved(struct scan_tu *st, CXCursor fn,
 			   struct scan_site *s);
+
+/*
+ * The function @fn only wraps, `return f(its own parameters);`, followed
+ * two deep (8390's ei_interrupt() and __ei_interrupt()), or @fn.
+ */
+CXCursor scan_follow_wrapper(CXCursor fn);
 
 /* Fill @s->facts for the handler defined at @fn. */
 void scan_analyze_handler(struct scan_tu *st, CXCursor fn,

@@ -271,12 +271,14 @@ static void site_call(CXCursor call, void *data)
 		s->handler_def = res.fn[i];
 		s->has_handler_def = true;
 		scan_analyze_resolved(st, res.fn[i], s);
+		if (res.passed_by[i])
+			scan_site_note(s, "the handler is passed in by the calls in other files at %s",
+				       res.passed_by[i]);
 		if (res.why_not)
 			scan_site_note(s, "another value of the handler argument is not followed: %s",
 				       res.why_not);
 	}
-	free(res.why_not);
-	free(res.elsewhere);
+	scan_resolution_release(&res);
 }
 
 static void free_frees(struct frees *fr)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/hardirq-only.h"
+#include "analyze/library.h"
 #include "analyze/netpoll.h"
 #include "convert/cursor.h"
 #include "judge/judge.h"
@@ -207,6 +208,49 @@ static void judge_request(struct scan_tu *st, struct scan_site *s)
 }
 
 /*
+ * What the judge says of a handler convert cannot rewrite by itself, a
+ * parameter or a library's: planned even for convert, which then reports
+ * this decision; one that would convert keeps @veto, since the
+ * conversion would change requests convert does not rewrite.
+ */
+static void judge_for_convert(struct scan_tu *st, struct scan_site *s,
+			      enum reason veto, const char *arg1,
+			      const char *arg2)
+{
+	s->judged_for_convert = true;
+	if (s->has_handler_def)
+		judge_request(st, s);
+	if (!s->has_handler_def ||
+	    (s->verdict == VERDICT_CONVERTIBLE &&
+	     (!s->reason_codes.nr ||
+	      strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN))))) {
+		free(s->strategy);
+		s->strategy = NULL;
+		scan_site_judge(s, veto, arg1, arg2);
+	}
+}
+
+/* A handler passed in by the requesting function's callers (resolve.c). */
+static void judge_passed(struct scan_tu *st, struct scan_site *s)
+{
+	judge_for_convert(st, s, R_HANDLER_PARAM, NULL, NULL);
+}
+
+/*
+ * A handler of a library module the requesting module links: judged with
+ * the library's code, once for every module that requests it.
+ */
+static void judge_library(struct scan_tu *st, struct scan_site *s)
+{
+	struct lock_module *lm = scan_tu_lock_module(st);
+	char *what = library_describe(lm, s->handler_def,
+				      scan_follow_wrapper(s->handler_def));
+
+	judge_for_convert(st, s, R_LIBRARY_HANDLER, s->handler, what);
+	free(what);
+}
+
+/*
  * A handler the request-level checks let through: what convert would do
  * with it.  Convert rewrites plain requests of a handler it can name and
  * edit, and its planner decides the rest (judge/judge.c).
@@ -224,11 +268,13 @@ static void convertible(struct scan_tu *st, struct scan_site *s)
 	else if (!strcmp(s->resolution ? s->resolution : "", "field"))
 		scan_site_judge(s, R_HANDLER_FIELD);
 	else if (!strcmp(s->resolution ? s->resolution : "", "wrapper"))
-		scan_site_judge(s, R_HANDLER_PARAM);
+		judge_passed(st, s);
 	else if (!rewritable_shape(s))
 		scan_site_judge(s, R_HANDLER_NOT_NAMED);
 	else if (!s->has_handler_def || !scan_handler_here(st, s->handler_def))
 		scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
+	else if (library_defines(scan_tu_lock_module(st), s->handler_def))
+		judge_library(st, s);
 	else if (st->plan_handlers)
 		judge_request(st, s);
 	else
