@@ -233,9 +233,12 @@ int convert_write_series(struct convert_state *st, const char *outdir,
 			char *new = edit_apply(&f->edits, f->old, f->old_len,
 					       &new_len);
 
-			series_patch_add_file(p, path,
-					      convert_file_mode(st, f->relpath),
-					      f->old, f->old_len, new, new_len);
+			/* The handler's file of a whole move may not change. */
+			if (new_len != f->old_len ||
+			    memcmp(new, f->old, new_len))
+				series_patch_add_file(p, path,
+					convert_file_mode(st, f->relpath),
+					f->old, f->old_len, new, new_len);
 			free(path);
 			free(new);
 		}
