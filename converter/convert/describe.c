@@ -78,9 +78,7 @@ static void describe_split(struct driver *d, const struct split_plan *plan,
 	add_paragraph(body, &sb);
 	strbuf_addch(body, '\n');
 	for (i = 0; i < plan->nr_handovers; i++) {
-		strbuf_addf(&sb, "'%s' is read once, in the quick check, and handed to the thread through the new atomic_t %s in struct %s: accumulated with atomic_or(), taken with atomic_xchg(), so status bits that arrive while the thread runs are neither lost nor read twice.",
-			    plan->handovers[i].name, plan->handovers[i].field,
-			    plan->priv_struct);
+		describe_handover(&sb, plan, &plan->handovers[i]);
 		wrap_paragraph(body, sb.buf, "- ", "  ");
 		strbuf_reset(&sb);
 	}

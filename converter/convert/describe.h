@@ -68,4 +68,12 @@ void describe_oneshot(struct strbuf *sb, const struct msi_fact *msi,
 void describe_whole_check(struct strbuf *sb, const struct split_plan *plan);
 void describe_whole_calls(struct strbuf *sb, const struct split_plan *plan);
 
+/*
+ * The point on the value @h the quick check of @plan hands to the thread
+ * (describe-handover.c): ORed hand-overs are right for status bits, and
+ * the thread's uses show whether it is one.
+ */
+void describe_handover(struct strbuf *sb, const struct split_plan *plan,
+		       const struct split_handover *h);
+
 #endif

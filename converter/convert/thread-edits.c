@@ -107,7 +107,7 @@ int render_thread_edits(const struct split_plan *plan, const char *buf,
 			strvec_push(notes, "Softirq work the thread raises (NAPI, tx completions, tasklets) would otherwise wait for ksoftirqd: the thread's locked region is bracketed with local_bh_disable()/local_bh_enable(), outside the irqsave lock, so that it runs on the way out.");
 		} else if (wrap || folded) {
 			if (wrap)
-				strvec_push(notes, "Softirq work raised by the thread (NAPI, tasklets) is bracketed with local_bh_disable()/local_bh_enable() so that it runs on the way out instead of waiting for the next interrupt.");
+				strvec_push(notes, "Softirq work the thread raises would otherwise wait for ksoftirqd: the code that raises it is bracketed with local_bh_disable()/local_bh_enable(), so that it runs on the way out.");
 			if (folded)
 				strvec_push(notes, "The folded tasklet function runs with bottom halves disabled, as it did in the tasklet, so what it calls (locks it shares with softirq code, completion callbacks) keeps the context it expects.");
 		}
