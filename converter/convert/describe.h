@@ -5,6 +5,8 @@
 #include "convert/split.h"
 #include "convert/state.h"
 
+struct callsite;
+
 /*
  * @text as a paragraph of a patch or cover letter, wrapped at 72 columns as
  * git log shows them, its first line prefixed @first and the others @rest.
@@ -14,10 +16,12 @@ void wrap_paragraph(struct strbuf *sb, const char *text, const char *first,
 
 /*
  * Append to @d's patch description the paragraphs and points for the
- * handler @plan converts, with the call site's @notes, each once, and note
- * in @d->tests what a reviewer should test for it.
+ * handler @plan converts, requested at @cs in a file whose text is @buf,
+ * with the call site's @notes, each once, and note in @d->tests what a
+ * reviewer should test for it.
  */
 void describe_conversion(struct driver *d, const struct split_plan *plan,
+			 const struct callsite *cs, const char *buf,
 			 const struct strvec *notes);
 
 /* The closing paragraph of @d's patch: what to test (@d->tests). */
@@ -27,5 +31,49 @@ void describe_testing(struct strbuf *body, const struct driver *d);
  * What the conversion gains (@b), a paragraph of its own (describe-gain.c).
  */
 void describe_gain(struct strbuf *body, const struct benefit *b);
+
+/*
+ * Whether the request is on an MSI vector, where the core drops
+ * IRQF_ONESHOT (describe-msi.c): never, maybe (the driver enables MSI
+ * where it can) or only (vectors allocated as MSI or MSI-X alone), and
+ * in @how the evidence, in words.
+ */
+enum msi_use { MSI_NONE, MSI_MAY, MSI_ONLY };
+
+struct msi_fact {
+	enum msi_use use;
+	char *how;
+};
+
+/*
+ * The MSI use of the request @cs, written in @buf, of a handler defined
+ * in @handler_file.
+ */
+void describe_msi(const struct callsite *cs, const char *buf,
+		  const char *handler_file, struct msi_fact *out);
+void msi_fact_release(struct msi_fact *m);
+
+/*
+ * How IRQF_ONESHOT holds the line off @until, true of a request whose MSI
+ * use is @msi, appended to @sb as sentences.
+ */
+void describe_oneshot(struct strbuf *sb, const struct msi_fact *msi,
+		      const char *until);
+
+/*
+ * The paragraphs of a handler moved whole into the thread
+ * (describe-whole.c): its own check of whose interrupt it is, and what
+ * was followed through its calls.
+ */
+void describe_whole_check(struct strbuf *sb, const struct split_plan *plan);
+void describe_whole_calls(struct strbuf *sb, const struct split_plan *plan);
+
+/*
+ * The point on the value @h the quick check of @plan hands to the thread
+ * (describe-handover.c): ORed hand-overs are right for status bits, and
+ * the thread's uses show whether it is one.
+ */
+void describe_handover(struct strbuf *sb, const struct split_plan *plan,
+		       const struct split_handover *h);
 
 #endif

@@ -300,7 +300,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		edits_merge(&convert_file_for(st, tu->relpath, tu->relpath)->edits,
 			    &call);
 	d = convert_driver_for(st, tu->relpath);
-	describe_conversion(d, &plan, &notes);
+	describe_conversion(d, &plan, cs, buf, &notes);
 	if (plan.strategy == SPLIT_STAGED)
 		d->nr_staged++;
 	d->nr_converted++;

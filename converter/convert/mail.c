@@ -18,17 +18,13 @@
  * subsystem gives the driver's module (convert/subject.c), the modules
  * that share a changed file with it named too.
  */
-static char *subject_for(const struct driver *d)
+static char *subject_for(const struct convert_state *st,
+			 const struct driver *d)
 {
-	struct strbuf name = STRBUF_INIT;
 	char *prefix, *s;
-	size_t i;
 
-	strbuf_addstr(&name, d->module);
-	for (i = 0; i < d->also.nr; i++)
-		strbuf_addf(&name, ", %s", d->also.v[i]);
-	prefix = convert_subject_prefix(d->dir, name.buf);
-	strbuf_release(&name);
+	prefix = convert_subject_prefix(st->kb.src, d->dir, d->module,
+					&d->also);
 	if (d->nr_staged == d->nr_converted)
 		s = xasprintf("%sadd a quick check to the interrupt handler",
 			      prefix);
@@ -219,7 +215,7 @@ int convert_write_series(struct convert_state *st, const char *outdir,
 
 		if (!d->nr_converted)
 			continue;
-		subject = subject_for(d);
+		subject = subject_for(st, d);
 		p = series_add(&s, subject);
 		strbuf_add(&p->body, d->body.buf, d->body.len);
 		describe_testing(&p->body, d);
@@ -233,9 +229,12 @@ int convert_write_series(struct convert_state *st, const char *outdir,
 			char *new = edit_apply(&f->edits, f->old, f->old_len,
 					       &new_len);
 
-			series_patch_add_file(p, path,
-					      convert_file_mode(st, f->relpath),
-					      f->old, f->old_len, new, new_len);
+			/* The handler's file of a whole move may not change. */
+			if (new_len != f->old_len ||
+			    memcmp(new, f->old, new_len))
+				series_patch_add_file(p, path,
+					convert_file_mode(st, f->relpath),
+					f->old, f->old_len, new, new_len);
 			free(path);
 			free(new);
 		}

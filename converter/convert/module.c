@@ -132,3 +132,129 @@ char *convert_module_of(const char *src, const char *relpath)
 	free(stem);
 	return name;
 }
+
+/*
+ * Call @fn on each logical line of the Kbuild and the Makefile of @dir
+ * (relative to the tree @src), continuations joined, comments cut, until
+ * it returns true; whether it did.
+ */
+static bool each_line(const char *src, const char *dir,
+		      bool (*fn)(char *line, void *data), void *data)
+{
+	static const char *const makefiles[] = { "Kbuild", "Makefile" };
+	bool done = false;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(makefiles) && !done; i++) {
+		char *path = xasprintf("%s/%s/%s", src, dir, makefiles[i]);
+		char *text = read_file(path, NULL), *line, *save = NULL;
+
+		free(path);
+		if (!text)
+			continue;
+		join_continuations(text);
+		for (line = strtok_r(text, "\n", &save); line && !done;
+		     line = strtok_r(NULL, "\n", &save)) {
+			if (strchr(line, '#'))
+				*strchr(line, '#') = '\0';
+			done = strchr(line, '=') && fn(line, data);
+		}
+		free(text);
+	}
+	return done;
+}
+
+/* The left-hand side of @line, its assignment operator cut. */
+static char *lhs_of(const char *line)
+{
+	const char *op = strchr(line, '='), *end = op;
+
+	while (end > line && strchr(":+? \t", end[-1]))
+		end--;
+	line += strspn(line, " \t");
+	return end > line ? xstrndup(line, end - line) : xstrdup("");
+}
+
+struct parts_query {
+	const char *name;
+	struct strvec *out;
+	bool found;
+};
+
+/* The objects `NAME-objs := a.o b.o` lists, as "a", "b". */
+static void add_objects(const char *rhs, struct strvec *out)
+{
+	char *copy = xstrdup(rhs), *tok, *save = NULL;
+
+	for (tok = strtok_r(copy, " \t", &save); tok;
+	     tok = strtok_r(NULL, " \t", &save)) {
+		const char *base = strrchr(tok, '/') ? strrchr(tok, '/') + 1 : tok;
+
+		if (ends_with(base, ".o"))
+			strvec_push_nodup(out, xstrndup(base, strlen(base) - 2));
+	}
+	free(copy);
+}
+
+static bool parts_line(char *line, void *data)
+{
+	struct parts_query *q = data;
+	char *lhs = lhs_of(line), *name = composite_name(lhs);
+
+	if (name && !strcmp(name, q->name)) {
+		add_objects(strchr(line, '=') + 1, q->out);
+		q->found = true;
+	}
+	free(name);
+	free(lhs);
+	return false;
+}
+
+void convert_module_parts(const char *src, const char *dir,
+			  const char *module, struct strvec *objs)
+{
+	struct parts_query q = { module, objs, false };
+
+	each_line(src, dir, parts_line, &q);
+}
+
+struct builds_query {
+	const char *name;
+	const char *besides;	/* a composite that does not count */
+	bool objects;		/* look in the composites' objects */
+};
+
+static bool builds_line(char *line, void *data)
+{
+	struct builds_query *q = data;
+	char *lhs = lhs_of(line), *name = composite_name(lhs);
+	char *obj = xasprintf("%s.o", q->name);
+	bool hit;
+
+	if (q->objects)
+		hit = name && strcmp(name, q->besides) &&
+		      lists_object(strchr(line, '=') + 1, obj);
+	else
+		hit = (starts_with(lhs, "obj-") &&
+		       lists_object(strchr(line, '=') + 1, obj)) ||
+		      (name && !strcmp(name, q->name));
+	free(obj);
+	free(name);
+	free(lhs);
+	return hit;
+}
+
+bool convert_dir_builds(const char *src, const char *dir, const char *name)
+{
+	struct builds_query q = { name, "", false };
+
+	return each_line(src, dir, builds_line, &q);
+}
+
+bool convert_object_shared(const char *src, const char *dir, const char *obj,
+			   const char *module)
+{
+	struct builds_query q = { obj, module, true };
+
+	return each_line(src, dir, builds_line, &q);
+}

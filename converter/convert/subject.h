@@ -5,9 +5,12 @@
 #include "util.h"
 
 /*
- * "net: atl2: ": how the subsystem of the directory @dir names the kbuild
- * module @module at the start of a patch subject (subjects.def).
+ * "net: atl2: ": how the subsystem of the directory @dir (relative to the
+ * tree @src) names the driver of the kbuild module @module, and of the
+ * modules @also that share the patch, at the start of a patch subject
+ * (subjects.def; the driver's name, convert/subject.c).
  */
-char *convert_subject_prefix(const char *dir, const char *module);
+char *convert_subject_prefix(const char *src, const char *dir,
+			     const char *module, const struct strvec *also);
 
 #endif

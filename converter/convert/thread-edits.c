@@ -120,7 +120,7 @@ int render_thread_edits(const struct split_plan *plan, const char *buf,
 		} else if (wrap || folded) {
 			if (wrap && raised_note == SIZE_MAX) {
 				raised_note = notes->nr;
-				strvec_push(notes, "Softirq work raised by the thread (NAPI, tasklets) is bracketed with local_bh_disable()/local_bh_enable() so that it runs on the way out instead of waiting for the next interrupt.");
+				strvec_push(notes, "Softirq work the thread raises would otherwise wait for ksoftirqd: the code that raises it is bracketed with local_bh_disable()/local_bh_enable(), so that it runs on the way out.");
 			}
 			if (folded)
 				strvec_push(notes, "The folded tasklet function runs with bottom halves disabled, as it did in the tasklet, so what it calls (locks it shares with softirq code, completion callbacks) keeps the context it expects.");
@@ -131,7 +131,7 @@ int render_thread_edits(const struct split_plan *plan, const char *buf,
 					 notes, why);
 	if (!ret && raised_note != SIZE_MAX && !has_bh_bracket(inner)) {
 		free(notes->v[raised_note]);
-		notes->v[raised_note] = xstrdup("Softirq work raised by the thread (NAPI, tasklets) runs when the thread's spin_unlock_bh() ends the region that raised it, so it needs no bracket of its own.");
+		notes->v[raised_note] = xstrdup("Softirq work the thread raises runs when the thread's spin_unlock_bh() ends the region that raised it, so it needs no bracket of its own.");
 	}
 out:
 	free(wraps);
