@@ -280,6 +280,31 @@ static void count_loop(CXCursor loop, struct walk *w)
 }
 
 /*
+ * One run of the handler takes one branch of an if-else: it waits as long
+ * as the longer branch does, not as both together.
+ */
+static void walk_if(CXCursor c, struct walk *w)
+{
+	struct cursor_kids kids;
+	unsigned long base = 0, longest = 0;
+	size_t i;
+
+	da_kids(c, &kids);
+	for (i = 0; i < kids.nr; i++) {
+		if (i)
+			w->b->delay_us = base;
+		walk(kids.v[i], w);
+		if (!i)
+			base = w->b->delay_us;
+		else if (w->b->delay_us - base > longest)
+			longest = w->b->delay_us - base;
+	}
+	if (kids.nr)
+		w->b->delay_us = base + longest;
+	free(kids.v);
+}
+
+/*
  * A branch or a loop body leaves interrupts as it found them: an unlock on
  * an early way out (unlock, return) does not end the locked region for
  * the code after it.
@@ -295,7 +320,10 @@ static void walk(CXCursor c, struct walk *w)
 	if (k == CXCursor_CallExpr)
 		count_call(c, w);
 	w->in_loop += loop;
-	clang_visitChildren(c, walk_visit, w);
+	if (k == CXCursor_IfStmt)
+		walk_if(c, w);
+	else
+		clang_visitChildren(c, walk_visit, w);
 	w->in_loop -= loop;
 	if (loop || k == CXCursor_IfStmt || k == CXCursor_SwitchStmt ||
 	    k == CXCursor_ConditionalOperator)

@@ -29,7 +29,8 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 
 /*
  * "2 busy-wait delays in polls no longer spin with interrupts off", "10
- * us of busy-wait delays per run no longer spin with interrupts off"
+ * us of busy-wait delays per run no longer spin with interrupts off";
+ * a delay in a loop or of a run-time length is one of a poll.
  */
 static char *delay_reason(const struct benefit *b)
 {
@@ -39,8 +40,9 @@ static char *delay_reason(const struct benefit *b)
 		return xasprintf("busy-waits no longer spin with interrupts off: %u delay%s in polls and %lu us of fixed delays per run",
 				 polls, plural(polls, "", "s"), b->delay_us);
 	if (polls)
-		return xasprintf("%u busy-wait delay%s in polls no longer spin%s with interrupts off",
+		return xasprintf("%u busy-wait delay%s in %s no longer spin%s with interrupts off",
 				 polls, plural(polls, "", "s"),
+				 plural(polls, "a poll", "polls"),
 				 plural(polls, "s", ""));
 	return xasprintf("%lu us of busy-wait delays per run no longer spin with interrupts off",
 			 b->delay_us);
