@@ -206,6 +206,11 @@ bool starts_with(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+const char *plural(unsigned long n, const char *one, const char *more)
+{
+	return n == 1 ? one : more;
+}
+
 bool name_in(const char *name, const char *const *list)
 {
 	for (; *list; list++)

@@ -59,6 +59,8 @@ void strvec_push_nodup(struct strvec *sv, char *s);
 void strvec_clear(struct strvec *sv);
 
 bool starts_with(const char *s, const char *prefix);
+/* @one when @n is 1, else @more: "statement%s", plural(n, "", "s") */
+const char *plural(unsigned long n, const char *one, const char *more);
 /* Whether @name is one of the NULL-terminated @list. */
 bool name_in(const char *name, const char *const *list);
 bool ends_with(const char *s, const char *suffix);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analyze/benefit.h"
+#include "analyze/benefit-loop.h"
 #include "analyze/lock-graph.h"
 #include "tu.h"
 
@@ -32,14 +33,6 @@ const char *benefit_code_name(enum benefit_code c)
 	return code_names[c];
 }
 
-static bool is_delay(const char *n)
-{
-	return !strcmp(n, "udelay") || !strcmp(n, "ndelay") ||
-	       !strcmp(n, "mdelay") || !strcmp(n, "__udelay") ||
-	       !strcmp(n, "__ndelay") || !strcmp(n, "__const_udelay") ||
-	       !strcmp(n, "__delay");
-}
-
 /* What a thread that does only this defers for nothing, in words. */
 static const char *deferral(const char *n)
 {
@@ -54,7 +47,8 @@ static const char *deferral(const char *n)
 	    starts_with(n, "mod_delayed_work"))
 		return "schedule work it does not fold";
 	if (!strcmp(n, "rtc_update_irq") || !strcmp(n, "snd_pcm_period_elapsed") ||
-	    starts_with(n, "input_") || !strcmp(n, "kill_fasync"))
+	    starts_with(n, "input_") || !strcmp(n, "serio_interrupt") ||
+	    !strcmp(n, "kill_fasync"))
 		return "report an event";
 	return NULL;
 }
@@ -83,14 +77,26 @@ static void add_deferral(struct strvec *only, const char *what,
 	strvec_push_nodup(only, xasprintf("%s (%s())", what, callee));
 }
 
+/* What one function the walk went through waited, to count it again. */
+struct fn_waits {
+	char *name;
+	unsigned long us;	/* constant busy-waits, per call */
+	unsigned int polls;	/* polls, per call */
+};
+
 struct walk {
 	const struct access_preds *ap;
 	const struct benefit_irqs *irqs;
 	struct benefit *b;
 	CXFile file;		/* the handler's: callees counted are its */
-	struct strvec seen;	/* functions already counted */
+	CXCursor fn;		/* the function the walk is in */
+	struct fn_waits *fns;	/* functions already counted */
+	size_t nr_fns;
+	unsigned int *delay_at;	/* delay macros counted, by offset */
+	size_t nr_delays;
 	int depth;
 	int irqs_off;		/* disables not yet undone where the walk is */
+	int in_loop;		/* loops around where the walk is */
 };
 
 static void walk(CXCursor c, struct walk *w);
@@ -129,48 +135,91 @@ static int irqs_change(const struct walk *w, CXCursor call)
 	return benefit_irqs_change(call);
 }
 
-static bool seen(struct strvec *sv, const char *name)
+static struct fn_waits *fn_counted(const struct walk *w, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sv->nr; i++)
-		if (!strcmp(sv->v[i], name))
-			return true;
-	strvec_push(sv, name);
-	return false;
+	for (i = 0; i < w->nr_fns; i++)
+		if (!strcmp(w->fns[i].name, name))
+			return &w->fns[i];
+	return NULL;
 }
 
-struct device_find {
-	const struct access_preds *ap;
-	CXFile file;
-	int depth;
-	bool hit;
-};
-
-static void device_visit(CXCursor call, void *data)
+static struct fn_waits *fn_add(struct walk *w, const char *name)
 {
-	struct device_find *df = data;
-	char *callee = da_callee(call);
-	CXCursor def = da_callee_def(call);
+	struct fn_waits *f;
 
-	if (!df->hit && da_is_access(df->ap, callee))
-		df->hit = true;
-	else if (!df->hit && !clang_Cursor_isNull(def) &&
-		 df->depth < CALLEE_DEPTH && in_file(def, df->file)) {
-		df->depth++;
-		da_for_each_call(def, device_visit, df);
-		df->depth--;
+	w->fns = xrealloc(w->fns, (w->nr_fns + 1) * sizeof(*w->fns));
+	f = &w->fns[w->nr_fns++];
+	f->name = xstrdup(name);
+	f->us = 0;
+	f->polls = 0;
+	return f;
+}
+
+/*
+ * One wait more: a poll when it runs in a loop or its length is decided
+ * at run time, microseconds added to the handler's run otherwise.
+ */
+static void add_wait(struct walk *w, long us, unsigned int polls)
+{
+	if (us < 0 || polls || (us && w->in_loop))
+		w->b->poll_delays += polls ? polls : 1;
+	else
+		w->b->delay_us += us;
+}
+
+/*
+ * udelay(5) expands to __const_udelay() and __udelay() (each half of a
+ * __builtin_constant_p() choice), mdelay(2) to two udelay()s: a delay is
+ * counted once per macro written, with the length its first call reads.
+ */
+static void count_delay(CXCursor call, const char *callee, struct walk *w)
+{
+	long us = benefit_delay_us(call, callee);
+	unsigned int off;
+	size_t i;
+
+	if (!us)
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(call), NULL, NULL,
+				   NULL, &off);
+	for (i = 0; i < w->nr_delays; i++)
+		if (w->delay_at[i] == off)
+			return;
+	w->delay_at = xrealloc(w->delay_at,
+			       (w->nr_delays + 1) * sizeof(*w->delay_at));
+	w->delay_at[w->nr_delays++] = off;
+	w->b->delays++;
+	if (w->irqs_off > 0)
+		w->b->irqs_off_delays++;
+	else
+		add_wait(w, us, 0);
+}
+
+/* A function of the file, walked once; called again, it waits again. */
+static void count_callee(CXCursor def, const char *callee, struct walk *w)
+{
+	struct fn_waits *f = fn_counted(w, callee);
+	unsigned long us = w->b->delay_us;
+	unsigned int polls = w->b->poll_delays;
+	CXCursor fn = w->fn;
+	size_t at;
+
+	if (f) {
+		if (w->irqs_off <= 0 && (f->us || f->polls))
+			add_wait(w, f->us, f->polls);
+		return;
 	}
-	free(callee);
-}
-
-/* Does @c access the device, itself or through its file's functions? */
-static bool reaches_device(const struct walk *w, CXCursor c)
-{
-	struct device_find df = { w->ap, w->file, w->depth, false };
-
-	da_for_each_call(c, device_visit, &df);
-	return df.hit;
+	at = w->nr_fns;
+	fn_add(w, callee);
+	w->depth++;
+	w->fn = def;
+	walk(def, w);
+	w->fn = fn;
+	w->depth--;
+	w->fns[at].us = w->b->delay_us - us;
+	w->fns[at].polls = w->b->poll_delays - polls;
 }
 
 static void count_call(CXCursor call, struct walk *w)
@@ -182,17 +231,13 @@ static void count_call(CXCursor call, struct walk *w)
 	w->irqs_off += irqs_change(w, call);
 	if (w->irqs_off < 0)
 		w->irqs_off = 0;
-	if (da_is_access(w->ap, callee)) {
+	if (da_is_access(w->ap, callee))
 		w->b->accesses++;
-	} else if (is_delay(callee)) {
-		w->b->delays++;
-		w->b->irqs_off_delays += w->irqs_off > 0;
-	} else if (!clang_Cursor_isNull(def) && w->depth < CALLEE_DEPTH &&
-		   in_file(def, w->file) && !seen(&w->seen, callee)) {
-		w->depth++;
-		walk(def, w);
-		w->depth--;
-	}
+	else if (benefit_is_delay(callee))
+		count_delay(call, callee, w);
+	else if (!clang_Cursor_isNull(def) && w->depth < CALLEE_DEPTH &&
+		 in_file(def, w->file))
+		count_callee(def, callee, w);
 	d = w->depth ? NULL : deferral(callee);
 	if (d)
 		add_deferral(&w->b->only, d, callee);
@@ -211,6 +256,55 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
 }
 
 /*
+ * A loop over device registers counts when the device or the data drive
+ * its trip count (analyze/benefit-loop.c), and it does more than hand
+ * each datum to an input event report (serio_interrupt(): a PS/2 FIFO of
+ * one or two bytes, a keypad's few columns), which defers anyway.
+ */
+static void count_loop(CXCursor loop, struct walk *w)
+{
+	const struct loop_env e = { w->ap, w->file, w->depth, w->fn };
+
+	w->b->loops++;
+	if (!benefit_reaches(loop, w->file, w->depth, benefit_is_access, w->ap))
+		return;
+	if (!benefit_loop_driven(loop, &e))
+		w->b->constant_loops++;
+	else if (benefit_reaches(loop, w->file, w->depth,
+				 benefit_is_event_report, NULL))
+		w->b->event_loops++;
+	else {
+		w->b->device_loops++;
+		w->b->irqs_off_loops += w->irqs_off > 0;
+	}
+}
+
+/*
+ * One run of the handler takes one branch of an if-else: it waits as long
+ * as the longer branch does, not as both together.
+ */
+static void walk_if(CXCursor c, struct walk *w)
+{
+	struct cursor_kids kids;
+	unsigned long base = 0, longest = 0;
+	size_t i;
+
+	da_kids(c, &kids);
+	for (i = 0; i < kids.nr; i++) {
+		if (i)
+			w->b->delay_us = base;
+		walk(kids.v[i], w);
+		if (!i)
+			base = w->b->delay_us;
+		else if (w->b->delay_us - base > longest)
+			longest = w->b->delay_us - base;
+	}
+	if (kids.nr)
+		w->b->delay_us = base + longest;
+	free(kids.v);
+}
+
+/*
  * A branch or a loop body leaves interrupts as it found them: an unlock on
  * an early way out (unlock, return) does not end the locked region for
  * the code after it.
@@ -221,19 +315,29 @@ static void walk(CXCursor c, struct walk *w)
 	int irqs_off = w->irqs_off;
 	bool loop = da_is_loop(c);
 
-	if (loop) {
-		w->b->loops++;
-		if (reaches_device(w, c)) {
-			w->b->device_loops++;
-			w->b->irqs_off_loops += w->irqs_off > 0;
-		}
-	}
+	if (loop)
+		count_loop(c, w);
 	if (k == CXCursor_CallExpr)
 		count_call(c, w);
-	clang_visitChildren(c, walk_visit, w);
+	w->in_loop += loop;
+	if (k == CXCursor_IfStmt)
+		walk_if(c, w);
+	else
+		clang_visitChildren(c, walk_visit, w);
+	w->in_loop -= loop;
 	if (loop || k == CXCursor_IfStmt || k == CXCursor_SwitchStmt ||
 	    k == CXCursor_ConditionalOperator)
 		w->irqs_off = irqs_off;
+}
+
+static void walk_release(struct walk *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->nr_fns; i++)
+		free(w->fns[i].name);
+	free(w->fns);
+	free(w->delay_at);
 }
 
 void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
@@ -241,24 +345,30 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 		   const struct benefit_irqs *irqs, bool tasklet_folded,
 		   struct benefit *b)
 {
-	struct walk w = { ap, irqs, b, NULL, STRVEC_INIT, 0, 0 };
+	struct walk w;
 	size_t i;
 	char *name = cxstring_take(clang_getCursorSpelling(handler));
 
 	memset(b, 0, sizeof(*b));
+	memset(&w, 0, sizeof(w));
+	w.ap = ap;
+	w.irqs = irqs;
+	w.b = b;
+	w.fn = handler;
 	clang_getExpansionLocation(clang_getCursorLocation(handler), &w.file,
 				   NULL, NULL, NULL);
-	seen(&w.seen, name);
+	fn_add(&w, name);
 	free(name);
 	w.irqs_off = irqs && irqs->from_start;
 	for (i = 0; i < nr; i++) {
 		b->statements++;
 		walk(moved[i], &w);
 	}
-	strvec_clear(&w.seen);
+	walk_release(&w);
 	b->code[BENEFIT_TASKLET_FOLDED] = tasklet_folded;
 	b->code[BENEFIT_HARDIRQ_LOOP_MOVED] = b->device_loops > b->irqs_off_loops;
-	b->code[BENEFIT_DELAY_MOVED] = b->delays > b->irqs_off_delays;
+	b->code[BENEFIT_DELAY_MOVED] = b->poll_delays > 0 ||
+				       b->delay_us >= BENEFIT_DELAY_US;
 }
 
 void benefit_release(struct benefit *b)
@@ -292,26 +402,58 @@ json_t *benefit_json(const struct benefit *b)
 	jsonl_set_uint(moved, "statements", b->statements);
 	jsonl_set_uint(moved, "loops", b->loops);
 	jsonl_set_uint(moved, "device_loops", b->device_loops);
+	jsonl_set_uint(moved, "device_loops_constant", b->constant_loops);
+	jsonl_set_uint(moved, "device_loops_events", b->event_loops);
 	jsonl_set_uint(moved, "device_accesses", b->accesses);
 	jsonl_set_uint(moved, "delays", b->delays);
+	jsonl_set_uint(moved, "delays_in_polls", b->poll_delays);
+	jsonl_set_uint(moved, "delay_us", b->delay_us);
 	jsonl_set_uint(moved, "device_loops_irqs_off", b->irqs_off_loops);
 	jsonl_set_uint(moved, "delays_irqs_off", b->irqs_off_delays);
 	jsonl_set(members, "moved", moved);
 	return members;
 }
 
-static const char *plural(unsigned int n)
+/* ", 1 bounded by a constant" */
+static void add_loop_kind(struct strbuf *sb, bool *first, unsigned int n,
+			  const char *what)
 {
-	return n == 1 ? "" : "s";
+	if (!n)
+		return;
+	strbuf_addf(sb, "%s%u %s", *first ? " (" : ", ", n, what);
+	*first = false;
 }
 
-/* "12 statements, 2 loops and 5 device accesses" */
+/*
+ * "12 statements, 2 loops (1 over device registers driven by the device
+ * or the data, 1 bounded by a constant) and 5 device accesses; 2
+ * busy-wait delays, 4 us per run (a delay counts in a poll or from 10
+ * us)"
+ */
 static void add_figures(struct strbuf *sb, const struct benefit *b)
 {
-	strbuf_addf(sb, "%u statement%s, %u loop%s (%u over device registers) and %u device access%s",
-		    b->statements, plural(b->statements), b->loops,
-		    plural(b->loops), b->device_loops, b->accesses,
-		    b->accesses == 1 ? "" : "es");
+	bool first = true;
+
+	strbuf_addf(sb, "%u statement%s, %u loop%s", b->statements,
+		    plural(b->statements, "", "s"), b->loops,
+		    plural(b->loops, "", "s"));
+	add_loop_kind(sb, &first, b->device_loops,
+		      "over device registers driven by the device or the data");
+	add_loop_kind(sb, &first, b->constant_loops,
+		      "over device registers bounded by a constant");
+	add_loop_kind(sb, &first, b->event_loops,
+		      "handing each datum to an input event report");
+	strbuf_addf(sb, "%s and %u device access%s", first ? "" : ")",
+		    b->accesses, plural(b->accesses, "", "es"));
+	if (!b->delays)
+		return;
+	strbuf_addf(sb, "; %u busy-wait delay%s", b->delays,
+		    plural(b->delays, "", "s"));
+	if (b->poll_delays)
+		strbuf_addf(sb, ", %u in a poll", b->poll_delays);
+	strbuf_addf(sb, ", %lu us per run%s (a delay counts in a poll or from %u us)",
+		    b->delay_us, b->poll_delays ? " besides" : "",
+		    BENEFIT_DELAY_US);
 }
 
 /* "run 1 loop over device registers with interrupts still off" */
@@ -320,12 +462,13 @@ static void add_irqs_off(struct strbuf *sb, const struct benefit *b)
 	strbuf_addstr(sb, "run ");
 	if (b->irqs_off_loops)
 		strbuf_addf(sb, "%u loop%s over device registers",
-			    b->irqs_off_loops, plural(b->irqs_off_loops));
+			    b->irqs_off_loops,
+			    plural(b->irqs_off_loops, "", "s"));
 	if (b->irqs_off_loops && b->irqs_off_delays)
 		strbuf_addstr(sb, " and ");
 	if (b->irqs_off_delays)
 		strbuf_addf(sb, "%u busy-wait delay%s", b->irqs_off_delays,
-			    plural(b->irqs_off_delays));
+			    plural(b->irqs_off_delays, "", "s"));
 	strbuf_addstr(sb, " with interrupts still off, under a lock it takes with them disabled");
 }
 

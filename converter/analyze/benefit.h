@@ -32,10 +32,34 @@ struct benefit {
 	bool code[BENEFIT_NR];
 	/* leaving hard-irq context, the functions of the file it calls too */
 	unsigned int statements, loops, accesses, device_loops, delays;
+	/*
+	 * Loops over device registers that do not count: bounded by a
+	 * compile-time constant, or feeding an input event report each round.
+	 */
+	unsigned int constant_loops, event_loops;
+	/*
+	 * Busy-waits run with interrupts on: in a loop or of a length decided
+	 * at run time (polls), and the sum in microseconds of the others, per
+	 * run of the handler (a function called twice waits twice).
+	 */
+	unsigned int poll_delays;
+	unsigned long delay_us;
 	/* of those, run by the thread with interrupts still off */
 	unsigned int irqs_off_loops, irqs_off_delays;
 	struct strvec only;	/* what the thread would only do, no-gain */
+	/*
+	 * The request registers the handler once per queue of a multi-queue
+	 * device (benefit_note_request()): its line, 0 when not.
+	 */
+	unsigned int per_queue_line;
 };
+
+/*
+ * Constant busy-waits shorter than this, per run, are not worth a thread:
+ * Documentation/timers/timers-howto.rst keeps udelay() for waits under
+ * about 10 us and has sleeping code use usleep_range() from there on.
+ */
+#define BENEFIT_DELAY_US 10
 
 /*
  * Where the thread runs with interrupts off: @change tells, for a call of
@@ -66,6 +90,15 @@ void benefit_release(struct benefit *b);
 
 const char *benefit_code_name(enum benefit_code c);
 bool benefit_no_gain(const struct benefit *b);
+/*
+ * Note what the request @request tells of the handler's cost: that it is
+ * made once per queue of a multi-queue device (analyze/benefit-queue.c).
+ */
+void benefit_note_request(struct benefit *b, CXCursor request);
+/* Requested per queue, and nothing folded: a thread on the I/O hot path. */
+bool benefit_per_queue(const struct benefit *b);
+/* Declined by default (no-gain or per-queue), emitted with --all. */
+bool benefit_declined(const struct benefit *b);
 /* The members "benefit" (codes) and "moved" (figures) of a site record. */
 json_t *benefit_json(const struct benefit *b);
 /*

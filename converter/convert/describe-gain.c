@@ -10,11 +10,6 @@
 
 #include "convert/describe.h"
 
-static const char *plural(unsigned int n, const char *one, const char *more)
-{
-	return n == 1 ? one : more;
-}
-
 static void add_reason(struct strbuf *sb, bool *first, const char *text)
 {
 	strbuf_addstr(sb, *first ? "" : "; ");
@@ -32,10 +27,30 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 			    b->accesses, plural(b->accesses, "", "es"));
 }
 
+/*
+ * "2 busy-wait delays in polls no longer spin with interrupts off", "10
+ * us of busy-wait delays per run no longer spin with interrupts off";
+ * a delay in a loop or of a run-time length is one of a poll.
+ */
+static char *delay_reason(const struct benefit *b)
+{
+	unsigned int polls = b->poll_delays;
+
+	if (polls && b->delay_us)
+		return xasprintf("busy-waits no longer spin with interrupts off: %u delay%s in polls and %lu us of fixed delays per run",
+				 polls, plural(polls, "", "s"), b->delay_us);
+	if (polls)
+		return xasprintf("%u busy-wait delay%s in %s no longer spin%s with interrupts off",
+				 polls, plural(polls, "", "s"),
+				 plural(polls, "a poll", "polls"),
+				 plural(polls, "s", ""));
+	return xasprintf("%lu us of busy-wait delays per run no longer spin with interrupts off",
+			 b->delay_us);
+}
+
 static void add_reasons(struct strbuf *sb, const struct benefit *b)
 {
 	unsigned int loops = b->device_loops - b->irqs_off_loops;
-	unsigned int delays = b->delays - b->irqs_off_delays;
 	bool first = true;
 	char *s;
 
@@ -50,9 +65,7 @@ static void add_reasons(struct strbuf *sb, const struct benefit *b)
 		free(s);
 	}
 	if (b->code[BENEFIT_DELAY_MOVED]) {
-		s = xasprintf("%u busy-wait delay%s no longer spin%s with interrupts off",
-			      delays, plural(delays, "", "s"),
-			      plural(delays, "s", ""));
+		s = delay_reason(b);
 		add_reason(sb, &first, s);
 		free(s);
 	}
@@ -112,6 +125,9 @@ void describe_gain(struct strbuf *body, const struct benefit *b)
 		strbuf_addstr(&sb, ". In all, ");
 		add_figures(&sb, b);
 		strbuf_addstr(&sb, " of the old handler leave hard-irq context, counting the functions of this file they call.");
+		if (benefit_per_queue(b))
+			strbuf_addf(&sb, " But the handler is requested once per queue (line %u), so every completion on a queue now wakes the thread: it was generated on request, not because it pays on this path.",
+				    b->per_queue_line);
 	}
 	strbuf_addch(body, '\n');
 	wrap_paragraph(body, sb.buf, "", "");

@@ -140,14 +140,15 @@ static enum request_form request_form_of(const struct split_plan *plan)
 }
 
 /*
- * A split that gains nothing (no-gain) is declined, unless --all asks for
+ * A split that gains nothing (no-gain), or that would put a thread on
+ * every I/O of a queue (per-queue), is declined, unless --all asks for
  * every site or --strategy named this one.
  */
 static bool declines(const struct convert_state *st,
 		     const struct split_plan *plan, enum split_strategy wanted)
 {
 	return !st->all && wanted == SPLIT_NONE &&
-	       benefit_no_gain(&plan->benefit);
+	       benefit_declined(&plan->benefit);
 }
 
 /*
@@ -157,12 +158,14 @@ static bool declines(const struct convert_state *st,
  */
 static bool declines_unsplit(const struct convert_state *st,
 			     struct split_plan *plan,
+			     const struct callsite *cs,
 			     enum split_strategy wanted)
 {
 	if (st->all || wanted != SPLIT_NONE || !plan->silence_why)
 		return false;
 	split_benefit(plan, NULL, &plan->benefit);
-	return benefit_no_gain(&plan->benefit);
+	benefit_note_request(&plan->benefit, cs->call);
+	return benefit_declined(&plan->benefit);
 }
 
 static void decline(struct convert_state *st, const struct tu *tu,
@@ -173,7 +176,7 @@ static void decline(struct convert_state *st, const struct tu *tu,
 
 	add_result(st, tu->relpath, cs->line, cs->handler, "declined",
 		   refusal ? NULL : split_strategy_name(plan->strategy),
-		   R_NO_GAIN, reason);
+		   judge_decline_code(plan), reason);
 	st->results[st->nr_results - 1].benefit = benefit_json(&plan->benefit);
 	free(reason);
 }
@@ -237,7 +240,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	split_plan_make(cs->handler_def, dbuf, dlen, cs->shared, cs->exclusive,
 			wanted, lm, &plan);
 	if (plan.strategy == SPLIT_NONE) {
-		if (!declines_unsplit(st, &plan, wanted))
+		if (!declines_unsplit(st, &plan, cs, wanted))
 			add_result(st, tu->relpath, cs->line, cs->handler,
 				   "refused", NULL, plan.refusal.code,
 				   plan.refusal.text);
@@ -282,6 +285,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		goto out;
 	if (plan.strategy != SPLIT_STAGED) {
 		split_benefit(&plan, &el, &plan.benefit);
+		benefit_note_request(&plan.benefit, cs->call);
 		if (declines(st, &plan, wanted)) {
 			decline(st, tu, cs, &plan, NULL);
 			ret = 1;

@@ -36,13 +36,25 @@ static const struct callsite *callsite_at(const struct callsite_list *l,
 	return NULL;
 }
 
+enum reason judge_decline_code(const struct split_plan *plan)
+{
+	return benefit_no_gain(&plan->benefit) ? R_NO_GAIN : R_PER_QUEUE;
+}
+
 char *judge_no_gain_reason(const struct split_plan *plan, const char *refusal)
 {
 	char *only = benefit_deferrals(&plan->benefit);
 	char *figures = benefit_figures(&plan->benefit);
 	char *besides = refusal ? xasprintf("; and besides, %s", refusal) :
 				  xstrdup("");
-	char *reason = reason_format(R_NO_GAIN, only, figures, besides);
+	char *reason;
+
+	if (judge_decline_code(plan) == R_PER_QUEUE)
+		reason = reason_format(R_PER_QUEUE, plan->handler,
+				       plan->benefit.per_queue_line, figures,
+				       besides);
+	else
+		reason = reason_format(R_NO_GAIN, only, figures, besides);
 
 	free(besides);
 	free(figures);
@@ -67,7 +79,8 @@ static char *plan_header(const struct split_plan *plan, const char *path)
  * edits) are judged alike.
  */
 static void judge_rendered(struct scan_site *s, struct split_plan *plan,
-			   const char *path, const char *buf, size_t len)
+			   const struct callsite *cs, const char *path,
+			   const char *buf, size_t len)
 {
 	struct refusal why = REFUSAL_INIT;
 	struct strvec notes = STRVEC_INIT;
@@ -83,10 +96,11 @@ static void judge_rendered(struct scan_site *s, struct split_plan *plan,
 			scan_site_judge_text(s, why.code, why.text);
 	} else if (plan->strategy != SPLIT_STAGED) {
 		split_benefit(plan, &el, &plan->benefit);
-		if (benefit_no_gain(&plan->benefit)) {
+		benefit_note_request(&plan->benefit, cs->call);
+		if (benefit_declined(&plan->benefit)) {
 			char *r = judge_no_gain_reason(plan, NULL);
 
-			scan_site_judge_text(s, R_NO_GAIN, r);
+			scan_site_judge_text(s, judge_decline_code(plan), r);
 			free(r);
 		}
 	}
@@ -110,11 +124,13 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 		/* Refused on its silencing, but it would gain nothing anyway. */
 		if (plan.silence_why) {
 			split_benefit(&plan, NULL, &plan.benefit);
-			if (benefit_no_gain(&plan.benefit)) {
+			benefit_note_request(&plan.benefit, cs->call);
+			if (benefit_declined(&plan.benefit)) {
 				char *r = judge_no_gain_reason(&plan,
 							       plan.refusal.text);
 
-				scan_site_judge_text(s, R_NO_GAIN, r);
+				scan_site_judge_text(s, judge_decline_code(&plan),
+						     r);
 				free(r);
 			}
 		}
@@ -122,7 +138,7 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 		free(s->strategy);
 		s->strategy = xstrdup(split_strategy_name(plan.strategy));
 		scan_site_judge_text(s, judge_strategy_reason(&plan), plan.why);
-		judge_rendered(s, &plan, path, buf, len);
+		judge_rendered(s, &plan, cs, path, buf, len);
 	}
 	split_plan_release(&plan);
 }

@@ -29,10 +29,13 @@ void judge_handler(struct scan_site *s, CXTranslationUnit unit,
 enum reason judge_strategy_reason(const struct split_plan *plan);
 
 /*
- * The no-gain sentence for @plan, whose benefit was judged; @refusal is
- * the planner's refusal when the split was refused on its silencing (it is
+ * Why @plan, whose benefit was judged and found declined
+ * (benefit_declined()), is declined: the code (no-gain, or per-queue for
+ * a handler requested once per queue) and its sentence; @refusal is the
+ * planner's refusal when the split was refused on its silencing (it is
  * declined first, the answer a maintainer wants), else NULL.
  */
+enum reason judge_decline_code(const struct split_plan *plan);
 char *judge_no_gain_reason(const struct split_plan *plan, const char *refusal);
 
 /*

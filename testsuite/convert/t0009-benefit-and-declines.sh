@@ -51,3 +51,29 @@ qspi=$("$IRQCONV" convert --format=json drivers/spi/spi-qcom-qspi.c 2>/dev/null)
 	fail "convert spi-qcom-qspi failed"
 expect_eq "spi-qcom-qspi gains" "converted hardirq-loop-moved 0" \
 	"$(jq -r '"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_irqs_off)"' <<<"$qspi")"
+
+# Which loops and delays count (docs/convert.md): sun8i-ce's loop over its
+# MAXFLOW (4) flows is bounded by a constant, altera_ps2's FIFO drain hands
+# each byte to serio_interrupt(), pc110pad's two udelay(2) are 4 us per
+# run: declined.  rtc-armada38x's two udelay(5) in one function called
+# twice are 10 us per run, rtc-tegra polls its busy bit: converted.
+real=$("$IRQCONV" convert --format=json \
+	drivers/crypto/allwinner/sun8i-ce/sun8i-ce-core.c \
+	drivers/input/serio/altera_ps2.c drivers/input/mouse/pc110pad.c \
+	drivers/rtc/rtc-armada38x.c drivers/rtc/rtc-tegra.c 2>/dev/null) ||
+	fail "convert of the real drivers failed"
+judged() {
+	jq -r --arg h "$1" 'select(.handler == $h) |
+		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops) \(.moved.device_loops_constant) \(.moved.device_loops_events) \(.moved.delays) \(.moved.delays_in_polls) \(.moved.delay_us)"' <<<"$real"
+}
+expect_eq "sun8i-ce: a constant-bound loop" "declined no-gain 0 1 0 0 0 0" \
+	"$(judged ce_irq_handler)"
+expect_eq "altera_ps2: a FIFO drain into serio_interrupt()" \
+	"declined no-gain 0 0 1 0 0 0" "$(judged altera_ps2_rxint)"
+expect_eq "pc110pad: 4 us of delays" "declined no-gain 0 0 0 2 0 4" \
+	"$(judged pc110pad_interrupt)"
+expect_eq "rtc-armada38x: 10 us of delays" "converted delay-moved 0 0 0 1 0 10" \
+	"$(judged armada38x_rtc_alarm_irq)"
+expect_eq "rtc-tegra: a busy poll with a delay in it" \
+	"converted hardirq-loop-moved,delay-moved 1 0 0 1 1 0" \
+	"$(judged tegra_rtc_irq_handler)"

@@ -9,7 +9,7 @@
 #   scan convertible STRATEGY      convert converted STRATEGY
 #   scan not_convertible, unanalysable   convert refused, the same reason code
 #   scan already_threaded          convert already_threaded
-#   scan code no-gain              convert declined, no-gain
+#   scan code no-gain (per-queue)  convert declined, the same code
 #
 # One line per site on stdout, "agree ...", "veto ..." (scan convertible,
 # convert refused by a check of what it would write: cocci-disagrees,
@@ -62,7 +62,8 @@ done
 jq -rn --slurpfile s "$tmp/scan.json" --slurpfile c "$tmp/sites.json" '
 	def norm: sub("^(\\.\\./)+"; "");
 	def key: "\(.file | norm):\(.line) \(.handler // "?")";
-	def sside: if .reason_codes[0] == "no-gain" then "declined/no-gain"
+	def declines: .reason_codes[0] | IN("no-gain", "per-queue");
+	def sside: if declines then "declined/\(.reason_codes[0])"
 		elif .verdict == "convertible" then "convertible/\(.strategy)"
 		else if .verdict == "not_convertible" or .verdict == "unanalysable"
 		then "\(.verdict)/\(.reason_codes[0] // "?")" else .verdict end end;
@@ -74,10 +75,10 @@ jq -rn --slurpfile s "$tmp/scan.json" --slurpfile c "$tmp/sites.json" '
 			"struct-outside-tree", "handler-referenced",
 			"direct-call-unrewritable", "request-via-macro"));
 	def agrees($a; $b):
-		($a.verdict == "convertible" and $a.reason_codes[0] != "no-gain" and
+		($a.verdict == "convertible" and ($a | declines | not) and
 		 $b.verdict == "converted" and $a.strategy == $b.strategy) or
-		($a.reason_codes[0] == "no-gain" and $b.verdict == "declined" and
-		 $b.reason_code == "no-gain") or
+		(($a | declines) and $b.verdict == "declined" and
+		 $b.reason_code == $a.reason_codes[0]) or
 		(($a.verdict == "not_convertible" or $a.verdict == "unanalysable") and
 		 $b.verdict == "refused" and
 		 $a.reason_codes[0] == $b.reason_code) or
