@@ -126,8 +126,9 @@ static void describe_whole(struct driver *d, const struct split_plan *plan,
 {
 	struct strbuf *body = &d->body, sb = STRBUF_INIT;
 
-	strbuf_addf(&sb, "Request %s() as the thread function of request_threaded_irq(), with no primary handler: the line is not shared, and the handler has no early check of whose interrupt it is that could stay in hard-irq context. ",
-		    plan->handler);
+	strbuf_addf(&sb, "Request %s() as the thread function of request_threaded_irq(), with no primary handler: %s ",
+		    plan->handler, plan->whole_why ? plan->whole_why :
+		    "the line is not shared, and the handler has no early check of whose interrupt it is that could stay in hard-irq context.");
 	add_oneshot(&sb, plan, "until the thread has run");
 	add_paragraph(body, &sb);
 	describe_gain(body, &plan->benefit);

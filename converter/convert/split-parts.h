@@ -82,6 +82,10 @@ void mark_set_in_quick(CXCursor s, struct locals *l);
 unsigned int nested_check(const struct split_plan *plan,
 			  const struct locals *l, const char **where);
 
+/* split-whole.c: the handler moved to the thread whole (NULL primary) */
+int split_plan_whole(struct split_plan *plan);
+int split_plan_whole_checked(struct split_plan *plan);
+
 /* split-locks.c */
 int split_check_locks(struct split_plan *plan);
 /* The identities of the locks the quick check takes (analyze/lock-graph.h). */
