@@ -46,6 +46,10 @@ bool used_in_role(const struct split_plan *plan, const struct local *lo,
 void find_priv(struct split_plan *plan, const struct locals *l,
 	       const char *buf);
 int plan_handovers(struct split_plan *plan, struct locals *l);
+/* split-derived.c: a value computed from the status crosses as the status */
+int split_handover_derived(struct split_plan *plan, const struct locals *l,
+			   const struct local *lo);
+void split_derived_note(struct split_plan *plan, const struct strvec *names);
 bool handed_over(const struct split_plan *plan, const char *name);
 char *zero_check_var(CXCursor check, const struct locals *l);
 
