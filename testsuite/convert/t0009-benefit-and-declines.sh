@@ -48,7 +48,7 @@ axi=$("$IRQCONV" convert --format=json drivers/dma/dma-axi-dmac.c 2>/dev/null) |
 	fail "convert dma-axi-dmac failed"
 expect_eq "dma-axi-dmac refused" "refused level-source-in-thread" \
 	"$(jq -r '"\(.verdict) \(.reason_code)"' <<<"$axi")"
-expect_match "dma-axi-dmac reason" 'axi_dmac_dequeue_partial_xfers(), which has a loop that reads the device' \
+expect_match "dma-axi-dmac reason" 'axi_dmac_dequeue_partial_xfers\(\), which has a loop that reads the device' \
 	"$(jq -r .reason <<<"$axi")"
 qspi=$("$IRQCONV" convert --format=json drivers/spi/spi-qcom-qspi.c 2>/dev/null) ||
 	fail "convert spi-qcom-qspi failed"
