@@ -259,6 +259,7 @@ struct drain_walk {
 	const struct access_preds *ap;
 	int depth;
 	bool in_loop;
+	bool refills;		/* writes in a loop count, pointer calls not */
 	bool hit;
 	char *what;
 };
@@ -274,7 +275,27 @@ static enum CXChildVisitResult drain_visit(CXCursor c, CXCursor parent,
 						  CXChildVisit_Continue;
 }
 
-/* A read of the device in a loop, or a call through a pointer. */
+/* "reads" or "writes" when @callee accesses the device as @dw counts it. */
+static const char *drain_access(const struct drain_walk *dw,
+				const char *callee)
+{
+	bool w;
+
+	if ((da_is_accessor(callee, &w) && !w) ||
+	    dw->ap->is_read(callee, dw->ap->data))
+		return "reads";
+	if (dw->refills && ((da_is_accessor(callee, &w) && w) ||
+			    dw->ap->is_write(callee, dw->ap->data)))
+		return "writes";
+	return NULL;
+}
+
+/*
+ * A read of the device in a loop, or a call through a pointer; with
+ * @dw->refills, a write in a loop too (a FIFO refilled), a pointer call
+ * does not count, and a function the file learned as an accessor is
+ * looked into (a refill such as sl_fifo_fill() only writes the device).
+ */
 static void drain_in(CXCursor c, struct drain_walk *dw)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -283,27 +304,29 @@ static void drain_in(CXCursor c, struct drain_walk *dw)
 	if (k == CXCursor_CallExpr) {
 		char *callee = da_callee(c);
 		CXCursor def = da_callee_def(c);
+		const char *how = *callee ? drain_access(dw, callee) : NULL;
 		bool w;
 
-		if (!*callee && !dw->what) {
+		if (!*callee && !dw->what && !dw->refills) {
 			dw->hit = true;
 			dw->what = xstrdup("a call through a function pointer, which may drain a FIFO");
-		} else if (dw->in_loop && ((da_is_accessor(callee, &w) && !w) ||
-					   dw->ap->is_read(callee, dw->ap->data))) {
+		} else if (dw->in_loop && how) {
 			dw->hit = true;
-			dw->what = xasprintf("a loop that reads the device (%s())",
-					     callee);
+			dw->what = xasprintf("a loop that %s the device (%s())",
+					     how, callee);
 		} else if (*callee && !clang_Cursor_isNull(def) &&
 			   dw->depth < CALLEE_DEPTH && !da_is_accessor(callee, &w) &&
-			   !da_is_access(dw->ap, callee)) {
+			   (dw->refills || !da_is_access(dw->ap, callee))) {
 			struct drain_walk inner = { dw->ap, dw->depth + 1,
-						    dw->in_loop, false, NULL };
+						    dw->in_loop, dw->refills,
+						    false, NULL };
 
 			drain_in(def, &inner);
 			if (inner.hit) {
 				dw->hit = true;
 				dw->what = dw->in_loop ?
-					xasprintf("a loop that reads the device through %s()",
+					xasprintf("a loop that %s the device through %s()",
+						  dw->refills ? "accesses" : "reads",
 						  callee) :
 					xasprintf("%s(), which has %s", callee,
 						  inner.what);
@@ -326,12 +349,43 @@ static bool overtakes_drain(const struct silence_site *s, struct strbuf *why)
 	size_t i;
 
 	for (i = s->check + 1; i < s->start; i++) {
-		struct drain_walk dw = { s->ap, 0, false, false, NULL };
+		struct drain_walk dw = { s->ap, 0, false, false, false, NULL };
 
 		drain_in(s->stmts[i], &dw);
 		if (dw.hit)
 			strbuf_addf(why, "the acknowledge would move ahead of %s (line %u); an acknowledge does not hold down a level condition (a FIFO not empty), so it must stay after the drain",
 				    dw.what, da_line(s->stmts[i]));
+		free(dw.what);
+		if (dw.hit)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The work the thread would run drains or refills a level source: a loop
+ * that reads or writes the device (a FIFO), itself or through a function
+ * of the file.  The condition it serves (RX FIFO above its threshold, TX
+ * FIFO empty) stays asserted until that loop has run, whatever an
+ * acknowledge cleared: the old handler ran the loop before it returned, a
+ * split runs it only when the thread runs, and the unmasked line fires
+ * again meanwhile.  A mask holds such a source down, an acknowledge not.
+ */
+static bool thread_serves_level(const struct silence_site *s,
+				struct strbuf *why)
+{
+	size_t i;
+
+	for (i = s->check + 1; i < s->nr; i++) {
+		struct drain_walk dw = { s->ap, 0, false, true, false, NULL };
+
+		if (i >= s->start && i < s->start + s->len)
+			continue;
+		drain_in(s->stmts[i], &dw);
+		if (dw.hit)
+			strbuf_addf(why, "the acknowledge at line %u is followed by %s at line %u, which may drain or refill a FIFO; an acknowledge does not hold down a FIFO's level condition (data waiting, room free): after a split it would assert again at once and the unmasked line fire until the thread had run",
+				    da_line(s->stmts[s->start]), dw.what,
+				    da_line(s->stmts[i]));
 		free(dw.what);
 		if (dw.hit)
 			return true;
@@ -505,6 +559,9 @@ bool silence_evidence_judge(const struct silence_site *s,
 		ev->refusal_code = "silencing-unproved";
 	} else if (overtakes_drain(s, &why)) {
 		ev->refusal_code = "ack-before-drain";
+	} else if (ev->kind == EVIDENCE_WRITE_BACK &&
+		   thread_serves_level(s, &why)) {
+		ev->refusal_code = "level-source-in-thread";
 	} else if (ev->kind == EVIDENCE_MASK &&
 		   !silence_thread_unmasks(s, &why, &ev->notes)) {
 		ev->refusal_code = "unmask-unproved";

@@ -45,7 +45,7 @@ struct silence_evidence {
  * would overtake, and, for a mask, an unmask on every way out of the thread.
  * Returns true when the group may silence the device in the quick check;
  * else @ev->refusal_code says why (silencing-unproved, ack-before-drain,
- * unmask-unproved) and @ev->notes holds the sentence.
+ * level-source-in-thread, unmask-unproved) and @ev->notes holds the sentence.
  */
 bool silence_evidence_judge(const struct silence_site *s,
 			    struct silence_evidence *ev);

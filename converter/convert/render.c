@@ -312,6 +312,41 @@ static const struct split_handover *handover_of(const struct split_plan *plan,
 	return NULL;
 }
 
+/* Does statement @st read a value the thread takes over? */
+static bool reads_handover(const struct split_plan *plan,
+			   const struct split_stmt *st)
+{
+	size_t i;
+
+	for (i = 0; i < plan->nr_handovers; i++)
+		if (refs_decl(st->cursor, plan->handovers[i].decl))
+			return true;
+	return false;
+}
+
+/*
+ * The quick statements the thread repeats: those that read a value it
+ * takes over (@after, a count computed from the status) once it has it,
+ * the others (pointer derivations) before.
+ */
+static void render_replays(struct strbuf *out, const struct split_plan *plan,
+			   const char *buf, bool *stmts, bool after)
+{
+	size_t i;
+
+	for (i = 0; i < plan->nr_stmts; i++) {
+		const struct split_stmt *st = &plan->stmts[i];
+		size_t begin = split_line_start(buf, cursor_range(st->cursor).begin);
+
+		if (!st->replay || reads_handover(plan, st) != after)
+			continue;
+		if (!*stmts)
+			strbuf_addch(out, '\n');
+		*stmts = true;
+		strbuf_add(out, buf + begin, st->line_end - begin);
+	}
+}
+
 static void render_thread(struct strbuf *out, const struct split_plan *plan,
 			  const char *buf, const struct edit_list *inner,
 			  bool need_flags, bool need_ret, bool bh_region)
@@ -359,17 +394,7 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 		strbuf_addstr(out, "\tunsigned long flags;\n");
 	if (need_ret)
 		strbuf_addstr(out, "\tirqreturn_t ret;\n");
-	for (i = 0; i < plan->nr_stmts; i++) {
-		const struct split_stmt *st = &plan->stmts[i];
-		size_t begin = split_line_start(buf, cursor_range(st->cursor).begin);
-
-		if (!st->replay)
-			continue;
-		if (!stmts)
-			strbuf_addch(out, '\n');
-		stmts = true;
-		strbuf_add(out, buf + begin, st->line_end - begin);
-	}
+	render_replays(out, plan, buf, &stmts, false);
 	for (i = 0; i < plan->nr_handovers; i++) {
 		const struct split_handover *h = &plan->handovers[i];
 
@@ -381,6 +406,7 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 		strbuf_addf(out, "\t%s = atomic_xchg(&%s->%s, 0);\n", h->name,
 			    plan->priv_var, h->field);
 	}
+	render_replays(out, plan, buf, &stmts, true);
 	if (plan->zero_check_var) {
 		if (!stmts)
 			strbuf_addch(out, '\n');

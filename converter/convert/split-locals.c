@@ -365,6 +365,12 @@ static bool used_by_thread(const struct split_plan *plan,
 
 	if (used_in_role(plan, lo, ROLE_THREAD))
 		return true;
+	/* A statement the thread computes again reads it (split-derived.c). */
+	for (i = 0; i < plan->nr_stmts; i++)
+		if (plan->stmts[i].replay &&
+		    refs_local(plan->stmts[i].cursor, lo) &&
+		    !cursor_assigns(plan->stmts[i].cursor, lo->name))
+			return true;
 	for (i = 0; depth > 0 && i < plan->nr_stmts; i++) {
 		if (plan->stmts[i].role != ROLE_CONTEXT || i == lo->stmt ||
 		    !refs_local(plan->stmts[i].cursor, lo))
@@ -442,34 +448,59 @@ static bool thread_sets_first(const struct split_plan *plan,
 	return inside && found;
 }
 
+/* Does @lo need to cross from the quick check to the thread? */
+static bool crosses(const struct split_plan *plan, const struct locals *l,
+		    const struct local *lo)
+{
+	bool staged = plan->strategy == SPLIT_STAGED;
+	enum stmt_role decl_role = plan->stmts[lo->stmt].role;
+
+	/*
+	 * staged: the main handler runs the check again, so every value the
+	 * quick check read crosses, used later or not (a read-to-clear status
+	 * read twice is 0); it recomputes the rest.
+	 */
+	if (decl_role == ROLE_THREAD ||
+	    (staged ? !lo->device_value : !used_by_thread(plan, l, lo, 4)))
+		return false;
+	if (decl_role == ROLE_CONTEXT && !lo->set_in_quick)
+		return false;
+	return staged || !thread_sets_first(plan, lo);
+}
+
 int plan_handovers(struct split_plan *plan, struct locals *l)
 {
 	bool staged = plan->strategy == SPLIT_STAGED;
+	bool *derived = xcalloc(l->nr + 1, sizeof(*derived));
+	struct strvec names = STRVEC_INIT;
 	size_t i;
+	int r = 0;
 
-	for (i = 0; i < l->nr; i++) {
+	/* First what the thread computes again: it needs the status then. */
+	for (i = 0; !staged && i < l->nr && r >= 0; i++) {
+		if (!l->v[i].device_value || !crosses(plan, l, &l->v[i]))
+			continue;
+		r = split_handover_derived(plan, l, &l->v[i]);
+		derived[i] = r > 0;
+		if (r > 0)
+			strvec_push(&names, l->v[i].name);
+	}
+	for (i = 0; r >= 0 && i < l->nr; i++) {
 		struct local *lo = &l->v[i];
-		enum stmt_role decl_role = plan->stmts[lo->stmt].role;
 
-		/*
-		 * staged: the main handler runs the check again, so every
-		 * value the quick check read crosses, used later or not (a
-		 * read-to-clear status read twice is 0); it recomputes the rest.
-		 */
-		if (decl_role == ROLE_THREAD ||
-		    (staged ? !lo->device_value :
-		     !used_by_thread(plan, l, lo, 4)))
-			continue;
-		if (decl_role == ROLE_CONTEXT && !lo->set_in_quick)
-			continue;
-		if (!staged && thread_sets_first(plan, lo))
+		if (derived[i] || !crosses(plan, l, lo))
 			continue;
 		if (!is_integer_type(clang_getCursorType(lo->decl))) {
 			refuse(plan, R_HANDOVER_TYPE,
 			       lo->name);
-			return -1;
+			r = -1;
+			break;
 		}
 		add_handover(plan, lo);
 	}
-	return 0;
+	if (r >= 0)
+		split_derived_note(plan, &names);
+	strvec_clear(&names);
+	free(derived);
+	return r < 0 ? -1 : 0;
 }

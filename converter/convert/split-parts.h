@@ -46,6 +46,10 @@ bool used_in_role(const struct split_plan *plan, const struct local *lo,
 void find_priv(struct split_plan *plan, const struct locals *l,
 	       const char *buf);
 int plan_handovers(struct split_plan *plan, struct locals *l);
+/* split-derived.c: a value computed from the status crosses as the status */
+int split_handover_derived(struct split_plan *plan, const struct locals *l,
+			   const struct local *lo);
+void split_derived_note(struct split_plan *plan, const struct strvec *names);
 bool handed_over(const struct split_plan *plan, const char *name);
 char *zero_check_var(CXCursor check, const struct locals *l);
 
@@ -81,6 +85,10 @@ void mark_device_values(struct split_plan *plan, size_t at, struct locals *l);
 void mark_set_in_quick(CXCursor s, struct locals *l);
 unsigned int nested_check(const struct split_plan *plan,
 			  const struct locals *l, const char **where);
+
+/* split-whole.c: the handler moved to the thread whole (NULL primary) */
+int split_plan_whole(struct split_plan *plan);
+int split_plan_whole_checked(struct split_plan *plan);
 
 /* split-locks.c */
 int split_check_locks(struct split_plan *plan);

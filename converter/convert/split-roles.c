@@ -8,10 +8,8 @@
 #include <string.h>
 
 #include "analyze/silence-evidence.h"
-#include "convert/context.h"
 #include "convert/fold-work.h"
 #include "convert/split-parts.h"
-#include "convert/whole-edits.h"
 #include "tu.h"
 
 /* Only device accesses (at least one write), no other call, no return. */
@@ -396,19 +394,8 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 
 		if (r <= 0)
 			return r;
-		if (hardirq_assumption(plan->lm, plan->def, &plan->refusal)) {
-			if (!whole_editable(plan) ||
-			    !clang_Cursor_isNull(find_call(plan->def,
-							   is_context_query))) {
-				plan->strategy = SPLIT_NONE;
-				return -1;
-			}
-			/* render: lock forms, the tasklet folded, brackets */
-			refusal_release(&plan->refusal);
-			plan->whole_edited = true;
-		}
-		plan->whole_thread = true;
-		plan->strategy = SPLIT_ONESHOT;
+		if (split_plan_whole(plan))
+			return -1;
 		plan->why = xasprintf("the line is not shared and %s() has no check of whose interrupt it is to split out, so the primary handler is NULL and IRQF_ONESHOT keeps the line masked until the thread has run the whole handler",
 				      plan->handler);
 		return 0;
@@ -473,6 +460,10 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		return -1;
 	}
 
+	/* Nothing silenced on a line of its own: nothing for a quick check. */
+	if (wanted == SPLIT_NONE && !sil_len && exclusive && !shared &&
+	    !split_plan_whole_checked(plan))
+		return 0;
 	if (wanted == SPLIT_MASK && !sil_len) {
 		refuse(plan, R_NO_SILENCING_WRITE,
 		       plan->handler);

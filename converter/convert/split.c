@@ -283,6 +283,7 @@ void split_plan_release(struct split_plan *plan)
 	refusal_release(&plan->refusal);
 	free(plan->why);
 	free(plan->silence_why);
+	free(plan->whole_why);
 	benefit_release(&plan->benefit);
 	free(plan->zero_check_var);
 	free(plan->lock_arg);

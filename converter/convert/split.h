@@ -117,6 +117,11 @@ struct split_plan {
 	 */
 	bool whole_thread;
 	/*
+	 * Why a handler with a check of whose interrupt it is moved whole (a
+	 * sentence for the patch), or NULL when it has none.
+	 */
+	char *whole_why;
+	/*
 	 * The handler only queued a work item: the work function is the
 	 * thread, under the handler's name (convert/fold-work.h), or NULL.
 	 */
