@@ -116,6 +116,24 @@ CXCursor cursor_fn_body(CXCursor def)
 	return body;
 }
 
+bool cursor_is_enum_ref(CXCursor c, const char *name)
+{
+	CXCursor ref;
+	char *s;
+	bool hit;
+
+	c = cursor_strip(c);
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
+		return false;
+	s = cursor_name(ref);
+	hit = !strcmp(s, name);
+	free(s);
+	return hit;
+}
+
 CXCursor cursor_strip(CXCursor c)
 {
 	for (;;) {

@@ -37,6 +37,8 @@ char *cursor_file(CXCursor c);
 void cursor_children(CXCursor c, struct cursor_list *out);
 /* The body (compound statement) of the function definition @def, or null. */
 CXCursor cursor_fn_body(CXCursor def);
+/* Whether @c (stripped) names the enumerator @name, such as IRQ_NONE. */
+bool cursor_is_enum_ref(CXCursor c, const char *name);
 /* @c itself, with implicit casts, parentheses and unexposed wrappers peeled. */
 CXCursor cursor_strip(CXCursor c);
 /* @c stripped, and of a unary operator (`&x->f`, `*p`) around one operand. */

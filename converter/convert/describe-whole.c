@@ -35,25 +35,6 @@ static char *source_text(CXCursor c)
 	return strbuf_detach(&sb);
 }
 
-/* A reference to the irqreturn constant @name. */
-static bool is_constant(CXCursor c, const char *name)
-{
-	CXCursor ref;
-	char *spelled;
-	bool is;
-
-	c = cursor_strip(c);
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-		return false;
-	ref = clang_getCursorReferenced(c);
-	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
-		return false;
-	spelled = cursor_name(ref);
-	is = !strcmp(spelled, name);
-	free(spelled);
-	return is;
-}
-
 struct answers {
 	unsigned int none;	/* references to IRQ_NONE (IRQ_RETVAL too) */
 	unsigned int handled;	/* and to IRQ_HANDLED */
@@ -67,32 +48,17 @@ static enum CXChildVisitResult answers_visit(CXCursor c, CXCursor parent,
 	struct cursor_list kids = { NULL, 0, 0 };
 
 	(void)parent;
-	if (is_constant(c, "IRQ_NONE"))
+	if (cursor_is_enum_ref(c, "IRQ_NONE"))
 		a->none++;
-	if (is_constant(c, "IRQ_HANDLED"))
+	if (cursor_is_enum_ref(c, "IRQ_HANDLED"))
 		a->handled++;
 	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
 		cursor_children(c, &kids);
-		if (kids.nr != 1 || !is_constant(kids.v[0], "IRQ_HANDLED"))
+		if (kids.nr != 1 || !cursor_is_enum_ref(kids.v[0], "IRQ_HANDLED"))
 			a->other_return = true;
 		cursor_list_release(&kids);
 	}
 	return CXChildVisit_Recurse;
-}
-
-/* The statement body of the function @def. */
-static CXCursor body_of(CXCursor def)
-{
-	struct cursor_list kids = { NULL, 0, 0 };
-	CXCursor body = clang_getNullCursor();
-	size_t i;
-
-	cursor_children(def, &kids);
-	for (i = 0; i < kids.nr; i++)
-		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-			body = kids.v[i];
-	cursor_list_release(&kids);
-	return body;
 }
 
 /*
@@ -125,7 +91,7 @@ static char *deciding_if(CXCursor body)
 void describe_whole_check(struct strbuf *sb, const struct split_plan *plan)
 {
 	static const char *const why = "on a line it does not share, answering in hard-irq context would only save the wake-up of the thread for a spurious interrupt.";
-	CXCursor body = body_of(plan->def);
+	CXCursor body = cursor_fn_body(plan->def);
 	struct answers a = { 0, 0, false };
 	char *cond;
 

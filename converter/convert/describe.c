@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/callsite.h"
 #include "convert/describe.h"
 
 void wrap_paragraph(struct strbuf *sb, const char *text, const char *first,
@@ -52,39 +53,8 @@ static void add_paragraph(struct strbuf *body, struct strbuf *sb)
 	strbuf_reset(sb);
 }
 
-/*
- * Whether the driver may run on an MSI vector: the core drops
- * IRQF_ONESHOT's masking there (the chip is one-shot safe), so a patch
- * must not promise a masked line.  Read from the handler's file: the calls
- * that enable MSI.
- */
-static bool may_use_msi(const struct split_plan *plan)
-{
-	static const char *const calls[] = {
-		"pci_enable_msi", "pci_alloc_irq_vectors", "PCI_IRQ_MSI",
-		"platform_msi", "pci_msi_vec_count",
-	};
-	char *text = read_file(plan->file, NULL);
-	bool msi = false;
-	size_t i;
-
-	for (i = 0; text && i < ARRAY_SIZE(calls) && !msi; i++)
-		msi = strstr(text, calls[i]) != NULL;
-	free(text);
-	return msi;
-}
-
-/* How IRQF_ONESHOT holds the line off, true of this driver. */
-static void add_oneshot(struct strbuf *sb, const struct split_plan *plan,
-			const char *until)
-{
-	strbuf_addf(sb, "IRQF_ONESHOT keeps the line masked %s", until);
-	if (may_use_msi(plan))
-		strbuf_addstr(sb, "; on an MSI vector, which the driver may use, the core does not mask and an interrupt that arrives meanwhile runs the thread again");
-	strbuf_addstr(sb, ".");
-}
-
 static void describe_split(struct driver *d, const struct split_plan *plan,
+			   const struct msi_fact *msi,
 			   const struct strvec *notes)
 {
 	struct strbuf *body = &d->body, sb = STRBUF_INIT;
@@ -102,61 +72,68 @@ static void describe_split(struct driver *d, const struct split_plan *plan,
 			      "; before it wakes the thread it silences the device with the old handler's own register write, so the line is not masked meanwhile.");
 	} else {
 		strbuf_addstr(&sb, ", and silences nothing. ");
-		add_oneshot(&sb, plan, "from the quick check until the thread has run");
+		describe_oneshot(&sb, msi,
+				 "from the quick check until the thread has run");
 	}
 	add_paragraph(body, &sb);
 	strbuf_addch(body, '\n');
 	for (i = 0; i < plan->nr_handovers; i++) {
-		strbuf_addf(&sb, "'%s' is read once, in the quick check, and handed to the thread through the new atomic_t %s in struct %s: accumulated with atomic_or(), taken with atomic_xchg(), so status bits that arrive while the thread runs are neither lost nor read twice.",
-			    plan->handovers[i].name, plan->handovers[i].field,
-			    plan->priv_struct);
+		describe_handover(&sb, plan, &plan->handovers[i]);
 		wrap_paragraph(body, sb.buf, "- ", "  ");
 		strbuf_reset(&sb);
 	}
 	add_notes(body, &plan->notes);
 	add_notes(body, notes);
 	d->tests |= plan->strategy == SPLIT_MASK ? TEST_SHARED : TEST_ONESHOT;
-	d->tests |= may_use_msi(plan) ? TEST_MSI : 0;
+	d->tests |= msi->use == MSI_MAY ? TEST_MSI : 0;
 	strbuf_release(&sb);
 }
 
 /* Moved whole: no primary handler, the old handler is the thread function. */
 static void describe_whole(struct driver *d, const struct split_plan *plan,
+			   const struct msi_fact *msi,
 			   const struct strvec *notes)
 {
 	struct strbuf *body = &d->body, sb = STRBUF_INIT;
 
-	strbuf_addf(&sb, "Request %s() as the thread function of request_threaded_irq(), with no primary handler: %s ",
-		    plan->handler, plan->whole_why ? plan->whole_why :
-		    "the line is not shared, and the handler has no early check of whose interrupt it is that could stay in hard-irq context.");
-	add_oneshot(&sb, plan, "until the thread has run");
+	if (plan->whole_why) {
+		strbuf_addf(&sb, "Request %s() as the thread function of request_threaded_irq(), with no primary handler: %s ",
+			    plan->handler, plan->whole_why);
+	} else {
+		strbuf_addf(&sb, "Request %s() as the thread function of request_threaded_irq(), with no primary handler: the %s is not shared. ",
+			    plan->handler,
+			    msi->use == MSI_ONLY ? "vector" : "line");
+		describe_whole_check(&sb, plan);
+		strbuf_addch(&sb, ' ');
+	}
+	describe_oneshot(&sb, msi, "until the thread has run");
 	add_paragraph(body, &sb);
 	describe_gain(body, &plan->benefit);
 	if (plan->whole_edited)
 		strbuf_addf(&sb, "%s() changes only where thread context asks for it (below); nothing else calls it.",
 			    plan->handler);
 	else
-		strbuf_addf(&sb, "%s() itself is unchanged. Its calls were followed through the module's functions to any depth (and into the kernel calls irqconv knows): every lock it takes is taken in a form that keeps out the other contexts that take it, and it takes no raw spinlock, does not disable its own line, calls no *_irqoff() helper and raises no softirq, none of which would be right in the thread.",
-			    plan->handler);
+		describe_whole_calls(&sb, plan);
 	add_paragraph(body, &sb);
 	if (notes->nr) {
 		strbuf_addch(body, '\n');
 		add_notes(body, notes);
 	}
 	d->tests |= TEST_ONESHOT;
-	d->tests |= may_use_msi(plan) ? TEST_MSI : 0;
+	d->tests |= msi->use == MSI_MAY ? TEST_MSI : 0;
 	strbuf_release(&sb);
 }
 
 /* A work item folded: the work function is the thread, no primary. */
 static void describe_work(struct driver *d, const struct split_plan *plan,
+			  const struct msi_fact *msi,
 			  const struct strvec *notes)
 {
 	struct strbuf *body = &d->body, sb = STRBUF_INIT;
 
 	strbuf_addf(&sb, "%s() could not do its work in hard-irq context and queued a work item for it. Request the work function's code as the thread function of request_threaded_irq(), with no primary handler. ",
 		    plan->handler);
-	add_oneshot(&sb, plan, "until the thread has run");
+	describe_oneshot(&sb, msi, "until the thread has run");
 	add_paragraph(body, &sb);
 	describe_gain(body, &plan->benefit);
 	strbuf_addstr(&sb, "The thread runs the work function's code unchanged but for its signature, the structure it takes (the dev_id instead of container_of() of the work item) and its return value; what it did in process context it does in the thread, which is process context too.");
@@ -166,6 +143,7 @@ static void describe_work(struct driver *d, const struct split_plan *plan,
 		add_notes(body, notes);
 	}
 	d->tests |= TEST_ONESHOT;
+	d->tests |= msi->use == MSI_MAY ? TEST_MSI : 0;
 	strbuf_release(&sb);
 }
 
@@ -198,16 +176,21 @@ static void describe_staged(struct driver *d, const struct split_plan *plan,
 }
 
 void describe_conversion(struct driver *d, const struct split_plan *plan,
+			 const struct callsite *cs, const char *buf,
 			 const struct strvec *notes)
 {
+	struct msi_fact msi;
+
+	describe_msi(cs, buf, plan->file, &msi);
 	if (plan->strategy == SPLIT_STAGED)
 		describe_staged(d, plan, notes);
 	else if (plan->work)
-		describe_work(d, plan, notes);
+		describe_work(d, plan, &msi, notes);
 	else if (plan->whole_thread)
-		describe_whole(d, plan, notes);
+		describe_whole(d, plan, &msi, notes);
 	else
-		describe_split(d, plan, notes);
+		describe_split(d, plan, &msi, notes);
+	msi_fact_release(&msi);
 	if (notes_mention(notes, "folded"))
 		d->tests |= TEST_TEARDOWN;
 	if (notes_mention(notes, "irq_wake_thread()"))

@@ -107,24 +107,6 @@ bool is_other_call(const char *callee)
 	       !is_unlock(callee);
 }
 
-static bool refers_to_enum(CXCursor c, const char *name)
-{
-	CXCursor ref;
-	char *s;
-	bool hit;
-
-	c = cursor_strip(c);
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-		return false;
-	ref = clang_getCursorReferenced(c);
-	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
-		return false;
-	s = cursor_name(ref);
-	hit = !strcmp(s, name);
-	free(s);
-	return hit;
-}
-
 /* `return IRQ_NONE;`, alone or as the only statement of a block. */
 bool is_return_none(CXCursor c)
 {
@@ -135,7 +117,7 @@ bool is_return_none(CXCursor c)
 	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
 		hit = kids.nr == 1 && is_return_none(kids.v[0]);
 	else if (clang_getCursorKind(c) == CXCursor_ReturnStmt)
-		hit = kids.nr == 1 && refers_to_enum(kids.v[0], "IRQ_NONE");
+		hit = kids.nr == 1 && cursor_is_enum_ref(kids.v[0], "IRQ_NONE");
 	cursor_list_release(&kids);
 	return hit;
 }
