@@ -5,13 +5,14 @@
 /// *_irqoff helpers assume interrupts are off, softirqs raised there
 /// (napi_schedule(), raise_softirq(), tasklet_schedule()) only run at the
 /// next bottom-half boundary unless the call sits between
-/// local_bh_disable() and local_bh_enable(), a plain spin_lock() on a lock
-/// that is elsewhere taken with spin_lock_irqsave() can deadlock against
-/// the hard-irq user, and in_interrupt() / in_irq() no longer say what the
-/// old handler meant.  A primary handler runs in hard-irq context: it must
-/// not sleep or wait for its own thread (disable_irq(), synchronize_irq(),
-/// msleep(), mutex_lock(), GFP_KERNEL), and returns IRQ_WAKE_THREAD only
-/// when a thread function exists.  A request without a primary handler
+/// local_bh_disable() and local_bh_enable() (or in a spin_lock_bh() region),
+/// a plain spin_lock() on a lock that is elsewhere taken with
+/// spin_lock_irqsave() can deadlock against the hard-irq user, and
+/// in_interrupt() / in_irq() no longer say what the old handler meant.
+/// A primary handler runs in hard-irq context: it must not sleep or wait
+/// for its own thread (disable_irq(), synchronize_irq(), msleep(),
+/// mutex_lock(), GFP_KERNEL), and returns IRQ_WAKE_THREAD only when a
+/// thread function exists.  A request without a primary handler
 /// needs IRQF_ONESHOT.
 ///
 /// The patch mode replaces the *_irqoff NAPI helpers of thread functions
@@ -167,12 +168,31 @@ f@p(...);
 ...>
 }
 
+// spin_unlock_bh() is a bottom-half boundary too.
+@bh_region depends on !patch@
+identifier tf.t;
+identifier f = {napi_schedule, __napi_schedule, raise_softirq,
+		raise_softirq_irqoff, __raise_softirq_irqoff,
+		tasklet_schedule, tasklet_hi_schedule};
+expression l;
+position p;
+@@
+t(...)
+{
+<...
+spin_lock_bh(l);
+... when != spin_unlock_bh(l);
+    when exists
+f@p(...);
+...>
+}
+
 @softirq depends on !patch@
 identifier tf.t;
 identifier f = {napi_schedule, __napi_schedule, raise_softirq,
 		raise_softirq_irqoff, __raise_softirq_irqoff,
 		tasklet_schedule, tasklet_hi_schedule};
-position p != bh.p;
+position p != {bh.p, bh_region.p};
 @@
 t(...)
 {

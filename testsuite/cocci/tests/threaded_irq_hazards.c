@@ -48,6 +48,9 @@ static irqreturn_t foo_thread(int irq, void *dev_id)
 	napi_schedule(&fp->napi);
 	raise_softirq(NET_RX_SOFTIRQ);
 	local_bh_enable();
+	spin_lock_bh(&fp->stats_lock);
+	tasklet_schedule(&fp->tasklet);
+	spin_unlock_bh(&fp->stats_lock);
 	if (in_interrupt() || in_irq())
 		return IRQ_NONE;
 	return IRQ_HANDLED;
