@@ -108,22 +108,30 @@ void module_objects(const char *dir, const char *stem, struct strvec *out)
 	free(parent);
 }
 
-static void objects_in(const char *dir, const char *stem, struct strvec *out)
+/* The logical lines of @dir's Kbuild and Makefile, in that order. */
+static void dir_make_lines(const char *dir, struct strvec *lines)
 {
 	static const char *const makefiles[] = { "Kbuild", "Makefile" };
-	struct strvec lines = STRVEC_INIT, mods = STRVEC_INIT;
-	char *want = xasprintf("%s.o", stem);
-	size_t m, i, k;
+	size_t m;
 
 	for (m = 0; m < ARRAY_SIZE(makefiles); m++) {
 		char *path = xasprintf("%s/%s", dir, makefiles[m]);
 		char *text = read_file(path, NULL);
 
 		if (text)
-			logical_lines(text, &lines);
+			logical_lines(text, lines);
 		free(text);
 		free(path);
 	}
+}
+
+static void objects_in(const char *dir, const char *stem, struct strvec *out)
+{
+	struct strvec lines = STRVEC_INIT, mods = STRVEC_INIT;
+	char *want = xasprintf("%s.o", stem);
+	size_t i, k;
+
+	dir_make_lines(dir, &lines);
 	/* The modules @stem.o is part of, then every line adding to them. */
 	for (i = 0; i < lines.nr; i++) {
 		char *mod = line_module(lines.v[i]);
@@ -166,20 +174,11 @@ static bool exports(const char *dir, const char *stem)
 /* The other objects of every obj- line of @dir that lists @stem.o. */
 void module_line_mates(const char *dir, const char *stem, struct strvec *out)
 {
-	static const char *const makefiles[] = { "Kbuild", "Makefile" };
 	struct strvec lines = STRVEC_INIT;
 	char *want = xasprintf("%s.o", stem);
-	size_t m, i;
+	size_t i;
 
-	for (m = 0; m < ARRAY_SIZE(makefiles); m++) {
-		char *path = xasprintf("%s/%s", dir, makefiles[m]);
-		char *text = read_file(path, NULL);
-
-		if (text)
-			logical_lines(text, &lines);
-		free(text);
-		free(path);
-	}
+	dir_make_lines(dir, &lines);
 	for (i = 0; i < lines.nr; i++)
 		if (starts_with(lines.v[i], "obj-") &&
 		    names_object(lines.v[i], want))
