@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "deps.h"
 #include "scan/cache.h"
 #include "judge/reasons.h"
 #include "scan/file.h"
@@ -145,17 +146,38 @@ static int add_path(struct scan_run *r, const char *arg)
 	return ret;
 }
 
+/*
+ * The records of a cache file, or NULL when there is none or a file of the
+ * tree the analysis read has changed since (scan/cache.h).
+ */
+static char *cached_records(struct kbuild *kb, const char *cache)
+{
+	char *text = read_file(cache, NULL), *records = NULL;
+	const char *rest;
+
+	if (text && deps_fresh(kb->src, text, &rest))
+		records = xstrdup(rest);
+	free(text);
+	return records;
+}
+
 static int scan_work(size_t i, void *data)
 {
 	struct scan_run *r = data;
 	struct scan_file_state *f = &r->files[r->todo[i]];
-	struct strbuf out = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT, records = STRBUF_INIT;
 
 	/* Fault injection for the tests: a worker that dies. */
 	if (getenv("IRQCONV_TEST_CRASH") &&
 	    ends_with(f->relpath, getenv("IRQCONV_TEST_CRASH")))
 		abort();
-	scan_file(r->kb, f->relpath, &out);
+	deps_start(r->kb->src, r->kb->obj);
+	scan_file(r->kb, f->relpath, &records);
+	deps_write(&out);
+	deps_stop();
+	if (records.len)
+		strbuf_add(&out, records.buf, records.len);
+	strbuf_release(&records);
 	if (write_file_atomic(f->cache, out.buf ? out.buf : "", out.len))
 		return 1;
 	return 0;
@@ -172,7 +194,7 @@ static void scan_done(size_t i, int status, void *data)
 		fprintf(stderr, "\r  SCAN    %zu/%zu files", r->nr_done,
 			r->nr_todo);
 	if (WIFEXITED(status) && !WEXITSTATUS(status)) {
-		f->records = read_file(f->cache, NULL);
+		f->records = cached_records(r->kb, f->cache);
 		if (f->records)
 			return;
 	}
@@ -259,7 +281,7 @@ static int plan(struct scan_run *r, bool use_cache)
 			continue;
 		}
 		if (use_cache)
-			f->records = read_file(f->cache, NULL);
+			f->records = cached_records(r->kb, f->cache);
 		if (!f->records)
 			r->todo[r->nr_todo++] = i;
 	}

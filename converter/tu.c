@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deps.h"
 #include "tu.h"
 
 char *cxstring_take(CXString s)
@@ -55,6 +56,19 @@ static void count_diagnostics(struct tu *tu)
 	}
 }
 
+/* The driver's own headers, for a cached result to be checked against. */
+static void note_inclusion(CXFile file, CXSourceLocation *stack,
+			   unsigned int depth, CXClientData data)
+{
+	char *name = cxstring_take(clang_getFileName(file));
+
+	(void)stack;
+	(void)depth;
+	(void)data;
+	deps_note_file(name);
+	free(name);
+}
+
 int tu_parse(CXIndex index, struct kbuild *kb, const char *relpath,
 	     struct tu *tu)
 {
@@ -88,6 +102,9 @@ int tu_parse(CXIndex index, struct kbuild *kb, const char *relpath,
 		ret = -1;
 	} else {
 		count_diagnostics(tu);
+		deps_note_file(tu->path);
+		if (deps_recording())
+			clang_getInclusions(tu->unit, note_inclusion, NULL);
 	}
 	strvec_clear(&args);
 	return ret;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deps.h"
 #include "analyze/library.h"
 #include "analyze/lock-graph.h"
 #include "analyze/module.h"
@@ -47,6 +48,7 @@ static void includers(const char *dir, const char *file, const char *self,
 	DIR *dp = opendir(dir);
 	struct dirent *de;
 
+	deps_note_dir(dir);
 	while (dp && (de = readdir(dp))) {
 		char *path, *text;
 
@@ -54,6 +56,7 @@ static void includers(const char *dir, const char *file, const char *self,
 		    !strcmp(de->d_name, file))
 			continue;
 		path = xasprintf("%s/%s", dir, de->d_name);
+		deps_note_file(path);
 		text = read_file(path, NULL);
 		if (text && strstr(text, want))
 			strvec_push(out, de->d_name);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deps.h"
 #include "analyze/lock-graph.h"
 #include "analyze/module.h"
 #include "convert/cursor.h"
@@ -118,6 +119,7 @@ static void dir_make_lines(const char *dir, struct strvec *lines)
 		char *path = xasprintf("%s/%s", dir, makefiles[m]);
 		char *text = read_file(path, NULL);
 
+		deps_note_file(path);
 		if (text)
 			logical_lines(text, lines);
 		free(text);
@@ -166,6 +168,7 @@ static bool exports(const char *dir, const char *stem)
 	char *text = read_file(path, NULL);
 	bool ret = text && strstr(text, "EXPORT_SYMBOL");
 
+	deps_note_file(path);
 	free(text);
 	free(path);
 	return ret;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deps.h"
 #include "scan/elsewhere.h"
 #include "scan/scan.h"
 #include "tu.h"
@@ -54,6 +55,7 @@ static bool mentions(struct kbuild *kb, const char *relpath, const char *name)
 	char *data = read_file(path, NULL);
 	bool ret = data && strstr(data, name);
 
+	deps_note_file(path);
 	free(path);
 	free(data);
 	return ret;
@@ -118,6 +120,7 @@ static void find_one(struct kbuild *kb, CXIndex index, struct scan_site *s,
 	DIR *dp = opendir(abs);
 	size_t i;
 
+	deps_note_dir(abs);
 	while (dp && (de = readdir(dp)))
 		if (ends_with(de->d_name, ".c"))
 			strvec_push(&names, de->d_name);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deps.h"
 #include "analyze/lock-graph.h"
 #include "analyze/module.h"
 #include "scan/scan.h"
@@ -26,6 +27,7 @@ static bool text_calls(const char *path, const char *name)
 	size_t n;
 	bool hit = false;
 
+	deps_note_file(path);
 	if (!text)
 		return false;
 	want = xasprintf("%s(", name);
@@ -87,6 +89,7 @@ size_t tree_callers_open(struct scan_tu *st, CXCursor fn)
 	if (!st->callers)
 		st->callers = xcalloc(1, sizeof(*st->callers));
 	scan_tu_lock_module(st);
+	deps_note_dir(dir);
 	dp = opendir(dir);
 	while (dp && (de = readdir(dp)))
 		if (ends_with(de->d_name, ".c"))
