@@ -180,9 +180,8 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    bool exclusive, enum split_strategy wanted,
 		    struct lock_module *lm, struct split_plan *plan)
 {
-	struct cursor_list kids = { NULL, 0, 0 };
 	struct locals l = { NULL, 0 };
-	CXCursor body = clang_getNullCursor();
+	CXCursor body;
 	size_t i;
 
 	memset(plan, 0, sizeof(*plan));
@@ -197,11 +196,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		refuse(plan, R_HANDLER_MACRO, plan->handler);
 		return 0;
 	}
-	cursor_children(def, &kids);
-	for (i = 0; i < kids.nr; i++)
-		if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
-			body = kids.v[i];
-	cursor_list_release(&kids);
+	body = cursor_fn_body(def);
 	if (clang_Cursor_isNull(body)) {
 		refuse(plan, R_HANDLER_NO_BODY, plan->handler);
 		return 0;
