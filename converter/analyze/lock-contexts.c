@@ -230,7 +230,7 @@ static void unknown_roots(struct lock_module *lm, const struct ref_count *rc)
 	}
 }
 
-void lock_roots(struct lock_module *lm)
+static void lock_roots(struct lock_module *lm)
 {
 	struct ref_count rc = { lm, NULL, NULL };
 	size_t i, k, nr = lm->nr_fns;
@@ -378,4 +378,13 @@ unsigned int lock_users(const struct lock_module *lm, const struct lm_lock *l,
 				  lock_ctx_name(kapi_lock_users[i].ctx)));
 	}
 	return known;
+}
+
+struct lock_module *lock_module_open(CXIndex index, struct kbuild *kb,
+				     struct tu *main)
+{
+	struct lock_module *lm = lock_graph_open(index, kb, main);
+
+	lock_roots(lm);
+	return lm;
 }

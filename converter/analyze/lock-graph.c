@@ -357,8 +357,8 @@ static void add_def(struct lock_module *lm, CXCursor def)
 	strvec_push_nodup(&lm->def_names, cursor_name(def));
 }
 
-struct lock_module *lock_module_open(CXIndex index, struct kbuild *kb,
-				     struct tu *main)
+struct lock_module *lock_graph_open(CXIndex index, struct kbuild *kb,
+				    struct tu *main)
 {
 	struct lock_module *lm = xcalloc(1, sizeof(*lm));
 	size_t i, k;
@@ -385,7 +385,6 @@ struct lock_module *lock_module_open(CXIndex index, struct kbuild *kb,
 	/* All known first: a sibling's functions are callees of the others. */
 	for (i = 0; i < lm->defs.nr; i++)
 		lm_fn_add(lm, lm->defs.v[i]);
-	lock_roots(lm);
 	return lm;
 }
 

@@ -97,10 +97,13 @@ void lm_lock_release(struct lm_lock *l);
 /*
  * The module of @main (its sibling .c files that one composite object of
  * the directory's Makefile or Kbuild links with it, parsed with kbuild's
- * flags), with its call graph and roots.
+ * flags), with its call graph and roots (lock-contexts.c).
  */
 struct lock_module *lock_module_open(CXIndex index, struct kbuild *kb,
 				     struct tu *main);
+/* The same with its call graph alone (lock-graph.c). */
+struct lock_module *lock_graph_open(CXIndex index, struct kbuild *kb,
+				    struct tu *main);
 void lock_module_close(struct lock_module *lm);
 /* The index in @lm->tus of the unit @c belongs to, or -1. */
 ssize_t lm_tu_of(const struct lock_module *lm, CXCursor c);
@@ -111,8 +114,7 @@ ssize_t lm_callee(struct lock_module *lm, CXCursor call);
 /* Add @def's entry with its calls, locks and raisers (lock-graph.c). */
 ssize_t lm_fn_add(struct lock_module *lm, CXCursor def);
 
-/* lock-contexts.c: find the roots; propagate contexts from all but @skip. */
-void lock_roots(struct lock_module *lm);
+/* lock-contexts.c: propagate contexts from every root but @skip. */
 void lock_contexts(struct lock_module *lm, ssize_t skip, bool cut);
 /* "hard-irq", "softirq", "process", "unknown" for one bit. */
 const char *lock_ctx_name(unsigned int bit);

@@ -9,6 +9,18 @@
 
 #include "review/review.h"
 
+const char *review_state_name(enum review_state s)
+{
+	static const char *const names[] = {
+		[REVIEW_PENDING] = "pending",
+		[REVIEW_ACCEPTED] = "accepted",
+		[REVIEW_REJECTED] = "rejected",
+		[REVIEW_SKIPPED] = "skipped",
+	};
+
+	return names[s];
+}
+
 static enum review_state parse_state(const char *s, size_t n)
 {
 	enum review_state st;

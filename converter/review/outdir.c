@@ -11,18 +11,6 @@
 
 #include "review/review.h"
 
-const char *review_state_name(enum review_state s)
-{
-	static const char *const names[] = {
-		[REVIEW_PENDING] = "pending",
-		[REVIEW_ACCEPTED] = "accepted",
-		[REVIEW_REJECTED] = "rejected",
-		[REVIEW_SKIPPED] = "skipped",
-	};
-
-	return names[s];
-}
-
 static bool is_patch_name(const char *name)
 {
 	int i;

@@ -67,13 +67,12 @@ const struct review_site *review_site_of(const struct review_set *rs,
 /* A value of "key: value" lines in @p's results ("compile"), or NULL. */
 char *review_result(const struct review_patch *p, const char *key);
 
-const char *review_state_name(enum review_state s);
-
 /*
  * review.txt: one line per decided patch, "<patch-file> accepted|rejected|
  * skipped <reason>".  Lines naming patches that are no longer in the
  * directory are kept as they are.
  */
+const char *review_state_name(enum review_state s);
 int decisions_load(struct review_set *rs);
 int decisions_save(const struct review_set *rs);
 
