@@ -133,6 +133,7 @@ static enum CXChildVisitResult assign_visit(CXCursor c, CXCursor parent,
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct cursor_list kids = { NULL, 0, 0 };
 	char *u;
+	CXCursor init;
 
 	(void)parent;
 	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
@@ -141,9 +142,10 @@ static enum CXChildVisitResult assign_visit(CXCursor c, CXCursor parent,
 		u = usr_of(c);
 		if (!strcmp(u, w->usr)) {
 			cursor_children(c, &kids);
-			if (kids.nr && clang_isExpression(clang_getCursorKind(
-					kids.v[kids.nr - 1])))
-				cursor_list_push(&w->rhs, kids.v[kids.nr - 1]);
+			init = kids.nr ? kids.v[kids.nr - 1] :
+					 clang_getNullCursor();
+			if (clang_isExpression(clang_getCursorKind(init)))
+				cursor_list_push(&w->rhs, init);
 			cursor_list_release(&kids);
 		}
 		free(u);
@@ -509,10 +511,11 @@ bool line_share_agreed(const struct lock_module *lm, CXCursor call,
 	if (out->origin != LINE_FIRMWARE)
 		return false;
 	out->other = other_request(lm, call);
-	if (!out->other && (mfd = mfd_header(lm, call))) {
-		out->other = xasprintf("the module includes %s: its device may be a cell of a multi-function device, whose other cells' drivers may request the same line", mfd);
-		free(mfd);
-	}
+	mfd = out->other ? NULL : mfd_header(lm, call);
+	if (mfd)
+		out->other = xasprintf("the module includes %s: its device may be a cell of a multi-function device, whose other cells' drivers may request the same line",
+				       mfd);
+	free(mfd);
 	out->agreed = !out->other;
 	return out->agreed;
 }
