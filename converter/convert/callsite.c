@@ -441,6 +441,7 @@ static int agree_with_cocci(const struct callsite *cs, const char *path,
 						   quick, thread,
 						   form == REQUEST_ONESHOT ||
 						   form == REQUEST_WHOLE,
+						   cs->sharers_agree,
 						   &theirs, &theirs_len, &failure);
 	if (failed) {
 		refusal_take(why, R_COCCI_FAILED, failure);

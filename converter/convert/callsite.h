@@ -22,6 +22,7 @@ struct callsite {
 	char *handler;
 	bool shared;		/* IRQF_SHARED, or flags not a constant */
 	bool exclusive;		/* flags a constant without IRQF_SHARED */
+	bool sharers_agree;	/* every requester of its shared line converted */
 	char *flags_text;
 	struct refusal refusal;	/* why it cannot be rewritten; text NULL if it can */
 };

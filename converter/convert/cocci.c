@@ -125,12 +125,14 @@ static int run_rule(const char *rule_name, const char *defines,
 
 int cocci_request_to_threaded(const char *path, unsigned int line,
 			      const char *handler, const char *quick,
-			      const char *thread, bool oneshot, char **out,
-			      size_t *out_len, char **err)
+			      const char *thread, bool oneshot,
+			      bool sharers_agree, char **out, size_t *out_len,
+			      char **err)
 {
-	char *defines = xasprintf("-D handler=%s -D quick=%s -D thread=%s -D at_line=%u%s",
+	char *defines = xasprintf("-D handler=%s -D quick=%s -D thread=%s -D at_line=%u%s%s",
 				  handler, quick, thread, line,
-				  oneshot ? " -D oneshot" : "");
+				  oneshot ? " -D oneshot" : "",
+				  sharers_agree ? " -D sharers_agree" : "");
 	int ret = run_rule("request_irq_to_threaded.cocci", defines, path,
 			   handler, out, out_len, err);
 

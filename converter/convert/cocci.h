@@ -12,11 +12,14 @@
  * or the OCaml compiler is missing, a rule does not parse) the process ends
  * with exit status 2 and a message: an environment failure is no refusal.
  * Only the request on line @line is rewritten.
+ * @sharers_agree: the request is on a shared line whose every requester
+ * passes IRQF_ONESHOT (analyze/line-share.h), so @oneshot may add it there.
  */
 int cocci_request_to_threaded(const char *path, unsigned int line,
 			      const char *handler, const char *quick,
-			      const char *thread, bool oneshot, char **out,
-			      size_t *out_len, char **err);
+			      const char *thread, bool oneshot,
+			      bool sharers_agree, char **out, size_t *out_len,
+			      char **err);
 
 /* The same with request_irq_to_quickcheck.cocci, for the staged strategy. */
 int cocci_request_to_quickcheck(const char *path, const char *handler,

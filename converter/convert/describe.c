@@ -108,6 +108,11 @@ static void describe_whole(struct driver *d, const struct split_plan *plan,
 	}
 	describe_oneshot(&sb, msi, "until the thread has run");
 	add_paragraph(body, &sb);
+	if (plan->agreed_line) {
+		strbuf_addstr(&sb, plan->agreed_line);
+		add_paragraph(body, &sb);
+		d->tests |= TEST_SHARED;
+	}
 	describe_gain(body, &plan->benefit);
 	if (plan->whole_edited)
 		strbuf_addf(&sb, "%s() changes only where thread context asks for it (below); nothing else calls it.",

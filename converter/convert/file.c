@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/line-share.h"
 #include "analyze/lock-graph.h"
 #include "convert/callsite.h"
 #include "convert/describe.h"
@@ -209,6 +210,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	struct edit_list el, hdr, call;
 	struct strvec notes = STRVEC_INIT;
 	struct split_plan plan;
+	struct line_share line;
 	struct refusal why = REFUSAL_INIT;
 	char *hbuf = NULL, *hrel = NULL, *drel, *dpath;
 	const char *hfile, *dbuf = buf;
@@ -237,8 +239,12 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		free(dpath);
 	}
 	wanted = wanted_strategy(st, tu->relpath, cs->line, cs->handler);
+	memset(&line, 0, sizeof(line));
+	if (cs->shared)
+		line_share_agreed(lm, cs->call, &line);
 	split_plan_make(cs->handler_def, dbuf, dlen, cs->shared, cs->exclusive,
-			wanted, lm, &plan);
+			&line, wanted, lm, &plan);
+	line_share_release(&line);
 	if (plan.strategy == SPLIT_NONE) {
 		if (!declines_unsplit(st, &plan, cs, wanted))
 			add_result(st, tu->relpath, cs->line, cs->handler,
@@ -276,6 +282,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			edit_list_init(&hdr, hrel);
 		}
 	}
+	/* Its line is shared, and every requester now passes IRQF_ONESHOT. */
+	cs->sharers_agree = plan.agreed_line != NULL;
 	if (split_render_all(&plan, dbuf, dlen, hbuf ? hbuf : dbuf, &el,
 			     hbuf ? &hdr : &el, &notes, &why) ||
 	    callsite_rewrite(cs, tu->path, buf, len, plan.quick_name,

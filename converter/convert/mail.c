@@ -47,6 +47,8 @@ static const char *conversion_words(const struct site_result *r)
 		return "split, the line held off with IRQF_ONESHOT";
 	if (!strcmp(r->reason_code, "split-oneshot-whole"))
 		return "run whole in the thread, no primary handler";
+	if (!strcmp(r->reason_code, "oneshot-shared-agreed"))
+		return "run whole in the thread, no primary handler, on a line only its own instances share";
 	if (!strcmp(r->reason_code, "staged"))
 		return "staged, a quick check in front of the handler";
 	return r->strategy;

@@ -89,6 +89,7 @@ unsigned int nested_check(const struct split_plan *plan,
 /* split-whole.c: the handler moved to the thread whole (NULL primary) */
 int split_plan_whole(struct split_plan *plan);
 int split_plan_whole_checked(struct split_plan *plan);
+int split_plan_whole_shared(struct split_plan *plan);
 
 /* split-locks.c */
 int split_check_locks(struct split_plan *plan);

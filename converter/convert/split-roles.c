@@ -485,6 +485,10 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 				      shared ? ", so the line stays shareable" : "");
 		return 0;
 	}
+	/* Its sharers all agree on IRQF_ONESHOT (split-whole.c). */
+	if (wanted == SPLIT_NONE && !sil_len && shared &&
+	    !split_plan_whole_shared(plan))
+		return 0;
 	if (wanted == SPLIT_NONE)
 		wanted = sil_len ? SPLIT_MASK : shared ? SPLIT_NONE : SPLIT_ONESHOT;
 	if (wanted == SPLIT_NONE && plan->silence_why) {

@@ -4,10 +4,12 @@
  * old handler as the thread function.  Taken when there is nothing a
  * quick check could do in hard-irq context that the masked line does not
  * already do: no check of whose interrupt it is, or a check that no write
- * shown to silence the device follows on a line of its own.
+ * shown to silence the device follows on a line of its own, or on a
+ * shared line whose every request the tree shows is this one.
  */
 #include <stdlib.h>
 
+#include "analyze/line-share.h"
 #include "convert/context.h"
 #include "convert/split-parts.h"
 #include "convert/whole-edits.h"
@@ -52,5 +54,33 @@ int split_plan_whole_checked(struct split_plan *plan)
 			      plan->handler);
 	plan->whole_why = xasprintf("the line is not shared, and no register write of the handler is shown to silence the device%s%s. A primary handler could only check whose interrupt it is and hand the status it read to the thread; the thread makes that check itself and returns IRQ_NONE when the interrupt is not its device's.",
 				    why ? ": " : "", why ? why : "");
+	return 0;
+}
+
+/*
+ * A shared line whose requesters agree (analyze/line-share.h): every
+ * request of it the tree shows is this one, so all its actions will pass
+ * IRQF_ONESHOT and the handler moves whole, its check included, as on a
+ * line of its own; genirq refuses any other requester that disagrees.
+ * Returns 1, the plan untouched, when the line is not agreed or the
+ * handler cannot run whole in the thread.
+ */
+int split_plan_whole_shared(struct split_plan *plan)
+{
+	const struct line_share *ls = plan->line;
+	const char *why = plan->silence_why;
+
+	if (!ls || !ls->agreed)
+		return 1;
+	if (split_plan_whole(plan)) {
+		refusal_release(&plan->refusal);
+		return 1;
+	}
+	plan->why = xasprintf("the line is shared, but its irq comes from %s, not from PCI, and the module makes no other request that may share it, so the only requester of the line the tree shows is this request, once for each device; no register write of %s() is shown to silence the device, so the primary handler is NULL and IRQF_SHARED | IRQF_ONESHOT keeps the line masked until the thread has run the whole handler, its check of whose interrupt it is included",
+			      ls->source, plan->handler);
+	plan->whole_why = xasprintf("the line may be shared, and no register write of the handler is shown to silence the device%s%s. A primary handler could only check whose interrupt it is, and without the line masked the device would raise it again before the thread ran. The thread makes that check itself and returns IRQ_NONE when the interrupt is not its device's, so the core's detection of unhandled interrupts still works.",
+				    why ? ": " : "", why ? why : "");
+	plan->agreed_line = xasprintf("Who shares the line: its irq comes from %s, firmware data of the device, not from PCI, and in this module only the request at line %u of %s asks for it, once for each device the driver binds, so several instances of the driver may share it, and while the thread of one runs the line stays masked for the others too; that request now passes IRQF_SHARED | IRQF_ONESHOT. genirq makes every action of a shared line agree on IRQF_ONESHOT: if firmware wires another driver to the same line and it requests it without IRQF_ONESHOT, whichever of the two requests the line second fails with -EBUSY and \"Flags mismatch irq N\" in the log, so that driver does not probe; the line does not storm. Such a driver must request its handler with IRQF_ONESHOT too.",
+				      ls->source, ls->line, ls->file);
 	return 0;
 }

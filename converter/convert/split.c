@@ -177,8 +177,9 @@ static int find_proto_file(struct split_plan *plan)
 }
 
 int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
-		    bool exclusive, enum split_strategy wanted,
-		    struct lock_module *lm, struct split_plan *plan)
+		    bool exclusive, const struct line_share *line,
+		    enum split_strategy wanted, struct lock_module *lm,
+		    struct split_plan *plan)
 {
 	struct locals l = { NULL, 0 };
 	CXCursor body;
@@ -205,6 +206,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		return 0;
 	collect_locals(plan, &l);
 	plan->priv_decl = clang_getNullCursor();
+	plan->line = shared ? line : NULL;
 	if (assign_roles(plan, &l, shared, exclusive, wanted, buf))
 		goto out;
 	/* Edited for the thread: what its callees lock must allow it. */
@@ -239,6 +241,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 	}
 out:
 	locals_release(&l);
+	plan->line = NULL;
 	return 0;
 }
 
@@ -261,6 +264,7 @@ void split_plan_release(struct split_plan *plan)
 	free(plan->why);
 	free(plan->silence_why);
 	free(plan->whole_why);
+	free(plan->agreed_line);
 	benefit_release(&plan->benefit);
 	free(plan->zero_check_var);
 	free(plan->lock_arg);

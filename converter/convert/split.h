@@ -9,6 +9,7 @@
 #include "judge/reasons.h"
 #include "rewrite/edit.h"
 
+struct line_share;
 struct lock_module;
 struct work_fold;
 
@@ -128,6 +129,16 @@ struct split_plan {
 	struct work_fold *work;
 	/* Moved whole, but edited for thread context (convert/whole-edits.h). */
 	bool whole_edited;
+	/*
+	 * The requesters of a shared line (analyze/line-share.h), NULL when
+	 * the flags do not share it; read while planning only.
+	 */
+	const struct line_share *line;
+	/*
+	 * A shared line whose requesters agree: moved whole with IRQF_SHARED
+	 * | IRQF_ONESHOT, and what the patch says of the requesters, else NULL.
+	 */
+	char *agreed_line;
 
 	/* The module's locks and contexts (analyze/lock-graph.h), or NULL. */
 	struct lock_module *lm;
@@ -149,11 +160,14 @@ bool split_is_lock(const char *callee);
  * @exclusive that its flags are a constant without it: only then may a
  * handler with no ownership check move to the thread whole, and only when
  * its body assumes nothing of hard-irq context (convert/context.h).
+ * @line says who else may request a shared line (NULL: not known), so
+ * that a handler whose line they all agree on may move whole there too.
  * Returns 0 with plan->strategy set, or SPLIT_NONE and plan->reason.
  */
 int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
-		    bool exclusive, enum split_strategy wanted,
-		    struct lock_module *lm, struct split_plan *plan);
+		    bool exclusive, const struct line_share *line,
+		    enum split_strategy wanted, struct lock_module *lm,
+		    struct split_plan *plan);
 void split_plan_release(struct split_plan *plan);
 
 /*

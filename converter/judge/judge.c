@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/line-share.h"
 #include "convert/callsite.h"
 #include "convert/cursor.h"
 #include "convert/split.h"
@@ -13,7 +14,8 @@ enum reason judge_strategy_reason(const struct split_plan *plan)
 	if (plan->work)
 		return R_WORK_THREAD;
 	if (plan->whole_thread)
-		return R_SPLIT_ONESHOT_WHOLE;
+		return plan->agreed_line ? R_ONESHOT_SHARED_AGREED :
+					   R_SPLIT_ONESHOT_WHOLE;
 	switch (plan->strategy) {
 	case SPLIT_MASK:
 		return R_SPLIT_MASK;
@@ -116,9 +118,14 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 		 struct lock_module *lm)
 {
 	struct split_plan plan;
+	struct line_share line;
 
+	memset(&line, 0, sizeof(line));
+	if (cs->shared)
+		line_share_agreed(lm, cs->call, &line);
 	split_plan_make(cs->handler_def, buf, len, cs->shared, cs->exclusive,
-			SPLIT_NONE, lm, &plan);
+			&line, SPLIT_NONE, lm, &plan);
+	line_share_release(&line);
 	if (plan.strategy == SPLIT_NONE) {
 		scan_site_judge_text(s, plan.refusal.code, plan.refusal.text);
 		/* Refused on its silencing, but it would gain nothing anyway. */
