@@ -39,16 +39,19 @@ expect_match "the patch says what it gains" "What the driver gains: the thread c
 
 # dma-axi-dmac acknowledges IRQ_PENDING and then drains the partial
 # transfer FIFO (axi_dmac_dequeue_partial_xfers()): on its shared line the
-# acknowledge is no silencing evidence, so it is refused before its
-# benefit is judged (its thread would have run that loop under vchan.lock
-# taken irqsave, with interrupts still off).  The same kind of loop under
+# acknowledge is no silencing evidence, so it is refused; but that drain
+# reads the FIFO until the device says it is empty, bounded by the FIFO,
+# so the site would gain nothing anyway, and that is the first answer,
+# with the refusal after it.  The same kind of loop under
 # a plain spin_lock() in a whole move (spi-qcom-qspi) runs with
 # interrupts on.
 axi=$("$IRQCONV" convert --format=json drivers/dma/dma-axi-dmac.c 2>/dev/null) ||
 	fail "convert dma-axi-dmac failed"
-expect_eq "dma-axi-dmac refused" "refused level-source-in-thread" \
-	"$(jq -r '"\(.verdict) \(.reason_code)"' <<<"$axi")"
-expect_match "dma-axi-dmac reason" 'axi_dmac_dequeue_partial_xfers\(\), which has a loop that reads the device' \
+expect_eq "dma-axi-dmac declined" "declined no-gain 1" \
+	"$(jq -r '"\(.verdict) \(.reason_code) \(.moved.device_loops_drain)"' <<<"$axi")"
+expect_match "dma-axi-dmac reason" 'besides, the line is shared and the acknowledge' \
+	"$(jq -r .reason <<<"$axi")"
+expect_match "dma-axi-dmac refusal" 'axi_dmac_dequeue_partial_xfers\(\), which has a loop that reads the device' \
 	"$(jq -r .reason <<<"$axi")"
 qspi=$("$IRQCONV" convert --format=json drivers/spi/spi-qcom-qspi.c 2>/dev/null) ||
 	fail "convert spi-qcom-qspi failed"
