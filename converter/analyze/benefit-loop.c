@@ -308,17 +308,16 @@ static void bound_ref(CXCursor c, struct bound *b)
 	if (clang_getCursorKind(clang_getCursorReferenced(c)) ==
 	    CXCursor_EnumConstantDecl)
 		return;
-	if (!benefit_local_var(c, &decl)) {
+	if (!benefit_local_var(c, &decl))
 		b->constant = false;
-	} else if (names_any(c, &b->x->dev_vars)) {
+	else if (names_any(c, &b->x->dev_vars))
 		b->device = true;
-	} else if (is_counter(decl, b->x->e->fn, &b->max)) {
+	else if (is_counter(decl, b->x->e->fn, &b->max))
 		b->counter = true;
-	} else if (benefit_status_word(decl, b->x->loop)) {
+	else if (benefit_status_word(decl, b->x->loop))
 		b->width = true;
-	} else {
+	else
 		b->constant = false;
-	}
 }
 
 static void bound_check(CXCursor c, struct bound *b)

@@ -540,12 +540,12 @@ char *benefit_deferrals(const struct benefit *b)
 	struct strvec items = STRVEC_INIT;
 	size_t i, nr;
 
-	/* The chain names the work items the thread would queue. */
-	if (chain)
-		strvec_push_nodup(&items, xasprintf("end by %s", chain));
+	/* The chain, last, names the work items the thread would queue. */
 	for (i = 0; i < b->only.nr; i++)
 		if (!chain || !starts_with(b->only.v[i], "schedule work"))
 			strvec_push(&items, b->only.v[i]);
+	if (chain)
+		strvec_push_nodup(&items, xasprintf("end by %s", chain));
 	nr = items.nr + irqs_off;
 	for (i = 0; i < items.nr; i++)
 		strbuf_addf(&sb, "%s%s", i == 0 ? "" :
