@@ -1,167 +1,52 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Which loops and delays are worth a thread (docs/convert.md, "What a
- * conversion gains"): a loop pays when its trip count is driven by the
- * device (a poll until a register changes, a count read from it) or by the
- * data (a transfer length, the bytes left); one bounded by a compile-time
- * constant (four channels, a four-word response, a constant table) costs
- * a few register accesses, as the rest of the handler does.  A delay pays
- * by its length, which this file reads off the call.
+ * Which loops are worth a thread (docs/convert.md, "What a conversion
+ * gains"): a loop pays when its trip count is driven by the device (a
+ * poll until a register changes, a count read from it) or by the data (a
+ * transfer length, the bytes left); one bounded by a compile-time
+ * constant (four channels, a four-word response, a constant table), by
+ * the hardware's width (a configuration count, a status word's bits,
+ * analyze/benefit-bound.c) or by a FIFO the device empties costs a few
+ * register accesses a round, as the rest of the handler does.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/benefit-loop.h"
 #include "tu.h"
 
-#define CALLEE_DEPTH 2
-
-struct reach {
-	CXFile file;
-	int depth;
-	bool (*pred)(const char *callee, const void *data);
-	const void *data;
-	bool hit;
-};
-
-static bool in_file(CXCursor def, CXFile file)
-{
-	CXFile f;
-
-	clang_getExpansionLocation(clang_getCursorLocation(def), &f, NULL,
-				   NULL, NULL);
-	return f && clang_File_isEqual(f, file);
-}
-
-static void reach_visit(CXCursor call, void *data)
-{
-	struct reach *r = data;
-	char *callee = da_callee(call);
-	CXCursor def = da_callee_def(call);
-
-	if (!r->hit && r->pred(callee, r->data))
-		r->hit = true;
-	else if (!r->hit && !clang_Cursor_isNull(def) &&
-		 r->depth < CALLEE_DEPTH && in_file(def, r->file)) {
-		r->depth++;
-		da_for_each_call(def, reach_visit, r);
-		r->depth--;
-	}
-	free(callee);
-}
-
-bool benefit_reaches(CXCursor c, CXFile file, int depth,
-		     bool (*pred)(const char *callee, const void *data),
-		     const void *data)
-{
-	struct reach r = { file, depth, pred, data, false };
-
-	da_for_each_call(c, reach_visit, &r);
-	return r.hit;
-}
-
-bool benefit_is_access(const char *callee, const void *ap)
-{
-	return da_is_access(ap, callee);
-}
-
-bool benefit_is_event_report(const char *callee, const void *unused)
-{
-	(void)unused;
-	return !strcmp(callee, "serio_interrupt") ||
-	       !strcmp(callee, "input_event") ||
-	       !strcmp(callee, "input_sync") ||
-	       starts_with(callee, "input_report_") ||
-	       starts_with(callee, "input_mt_");
-}
-
-/* A local variable of a function (not a parameter, not static). */
-static bool local_var(CXCursor ref, CXCursor *decl)
-{
-	CXCursor d = clang_getCursorReferenced(ref);
-
-	if (clang_getCursorKind(ref) != CXCursor_DeclRefExpr ||
-	    clang_getCursorKind(d) != CXCursor_VarDecl ||
-	    clang_Cursor_getStorageClass(d) == CX_SC_Static ||
-	    clang_getCursorKind(clang_getCursorSemanticParent(d)) !=
-	    CXCursor_FunctionDecl)
-		return false;
-	*decl = d;
-	return true;
-}
-
-static bool evaluates(CXCursor e)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(e);
-	bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
-
-	if (r)
-		clang_EvalResult_dispose(r);
-	return ok;
-}
-
-static bool in_macro(CXCursor c)
-{
-	CXSourceLocation loc = clang_getCursorLocation(c);
-	CXFile ef, sf;
-	unsigned int eoff, soff;
-
-	clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
-	clang_getSpellingLocation(loc, &sf, NULL, NULL, &soff);
-	return eoff != soff || !ef || !sf || !clang_File_isEqual(ef, sf);
-}
-
-static unsigned int offset_of(CXSourceLocation loc)
-{
-	unsigned int off;
-
-	clang_getExpansionLocation(loc, NULL, NULL, NULL, &off);
-	return off;
-}
-
-/*
- * The operator of @op, an operator written in the file (not in a macro):
- * the first token after its first operand, or for a unary operator the
- * token before its operand (prefix) or its last one (postfix).  NULL when
- * it cannot be read.
- */
-static char *op_token(CXCursor op, CXCursor first)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(op);
-	bool unary = clang_getCursorKind(op) == CXCursor_UnaryOperator;
-	unsigned int lend, fbegin, n, i, pick = ~0u;
-	CXToken *toks;
-	char *s = NULL;
-
-	if (in_macro(op) || in_macro(first))
-		return NULL;
-	lend = offset_of(clang_getRangeEnd(clang_getCursorExtent(first)));
-	fbegin = offset_of(clang_getRangeStart(clang_getCursorExtent(first)));
-	clang_tokenize(tu, clang_getCursorExtent(op), &toks, &n);
-	for (i = 0; i < n && pick == ~0u; i++) {
-		unsigned int off = offset_of(clang_getTokenLocation(tu, toks[i]));
-
-		if (unary && off < fbegin)
-			pick = i;
-		else if (off >= lend)
-			pick = i;
-	}
-	if (pick < n)
-		s = cxstring_take(clang_getTokenSpelling(tu, toks[pick]));
-	clang_disposeTokens(tu, toks, n);
-	return s;
-}
 
 struct counter_check {
 	CXCursor decl;
 	bool ok;
+	long long max;		/* the largest constant it is set to */
 };
+
+static void note_value(long long *max, CXCursor e)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	long long v = 0;
+
+	if (!r)
+		return;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		v = clang_EvalResult_getAsLongLong(r);
+		/* ~0, -1 as a u16: as many rounds as it takes */
+		if (v < 0 || (clang_EvalResult_isUnsignedInt(r) &&
+			      clang_EvalResult_getAsUnsigned(r) > LLONG_MAX))
+			v = LLONG_MAX;
+	}
+	clang_EvalResult_dispose(r);
+	if (v > *max)
+		*max = v;
+}
 
 static bool refers_to(CXCursor e, CXCursor decl)
 {
 	CXCursor d;
 
-	return local_var(da_strip(e), &d) && clang_equalCursors(d, decl);
+	return benefit_local_var(da_strip(e), &d) && clang_equalCursors(d, decl);
 }
 
 /* One write of the variable: a step (++, --, += 1) or a constant. */
@@ -181,13 +66,16 @@ static void check_write(CXCursor c, struct counter_check *cc)
 	 * counter meets compute with it (`CT_ACK(i)`, `BIT(i)`), so it is
 	 * taken as no write.
 	 */
-	op = op_token(c, kids.v[0]);
-	if (k == CXCursor_UnaryOperator)
+	op = benefit_op_token(c, kids.v[0]);
+	if (k == CXCursor_UnaryOperator) {
 		cc->ok &= !op || strcmp(op, "&");
-	else if (k == CXCursor_CompoundAssignOperator)
-		cc->ok &= kids.nr == 2 && evaluates(kids.v[1]);
-	else if (op && !strcmp(op, "="))
-		cc->ok &= kids.nr == 2 && evaluates(kids.v[1]);
+	} else if (k == CXCursor_CompoundAssignOperator) {
+		cc->ok &= kids.nr == 2 && benefit_evaluates(kids.v[1]);
+	} else if (op && !strcmp(op, "=")) {
+		cc->ok &= kids.nr == 2 && benefit_evaluates(kids.v[1]);
+		if (cc->ok)
+			note_value(&cc->max, kids.v[1]);
+	}
 	free(op);
 	free(kids.v);
 }
@@ -206,7 +94,7 @@ static enum CXChildVisitResult counter_visit(CXCursor c, CXCursor parent,
 }
 
 /* Its initialiser, when a declaration has one. */
-static bool var_init_constant(CXCursor decl)
+static bool var_init_constant(CXCursor decl, long long *max)
 {
 	struct cursor_kids kids;
 	bool ok = true;
@@ -216,7 +104,9 @@ static bool var_init_constant(CXCursor decl)
 	if (kids.nr) {
 		last = kids.v[kids.nr - 1];
 		ok = clang_getCursorKind(last) == CXCursor_TypeRef ||
-		     evaluates(last);
+		     benefit_evaluates(last);
+		if (ok && clang_getCursorKind(last) != CXCursor_TypeRef)
+			note_value(max, last);
 	}
 	free(kids.v);
 	return ok;
@@ -224,67 +114,19 @@ static bool var_init_constant(CXCursor decl)
 
 /*
  * A counter: a local of @fn that starts from a constant and is only ever
- * set to constants or stepped by constants (i = 0, i++, timeout--).
+ * set to constants or stepped by constants (i = 0, i++, timeout--); @max
+ * takes the largest constant it is set to.
  */
-static bool is_counter(CXCursor decl, CXCursor fn)
+static bool is_counter(CXCursor decl, CXCursor fn, long long *max)
 {
-	struct counter_check cc = { decl, true };
+	struct counter_check cc = { decl, true, 0 };
 
-	if (!var_init_constant(decl))
+	if (!var_init_constant(decl, &cc.max))
 		return false;
 	clang_visitChildren(fn, counter_visit, &cc);
+	if (cc.ok && cc.max > *max)
+		*max = cc.max;
 	return cc.ok;
-}
-
-struct bound {
-	const struct loop_env *e;
-	bool constant;
-	bool counter;		/* a counter is among the operands */
-};
-
-/* Is @c built of constants and counters only? */
-static void bound_check(CXCursor c, struct bound *b);
-
-static enum CXChildVisitResult bound_visit(CXCursor c, CXCursor parent,
-					   CXClientData data)
-{
-	struct bound *b = data;
-
-	(void)parent;
-	bound_check(c, b);
-	return b->constant ? CXChildVisit_Continue : CXChildVisit_Break;
-}
-
-static void bound_check(CXCursor c, struct bound *b)
-{
-	enum CXCursorKind k = clang_getCursorKind(c);
-	CXCursor decl;
-
-	if (k == CXCursor_TypeRef || k == CXCursor_IntegerLiteral ||
-	    k == CXCursor_CharacterLiteral)
-		return;
-	if (clang_isExpression(k) && k != CXCursor_DeclRefExpr && evaluates(c))
-		return;
-	if (k == CXCursor_DeclRefExpr) {
-		if (clang_getCursorKind(clang_getCursorReferenced(c)) ==
-		    CXCursor_EnumConstantDecl)
-			return;
-		if (local_var(c, &decl) && is_counter(decl, b->e->fn)) {
-			b->counter = true;
-			return;
-		}
-		b->constant = false;
-		return;
-	}
-	if (k == CXCursor_UnaryOperator || k == CXCursor_BinaryOperator ||
-	    k == CXCursor_CompoundAssignOperator || k == CXCursor_ParenExpr ||
-	    k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr ||
-	    k == CXCursor_ConditionalOperator || k == CXCursor_DeclStmt ||
-	    k == CXCursor_VarDecl || k == CXCursor_UnaryExpr) {
-		clang_visitChildren(c, bound_visit, b);
-		return;
-	}
-	b->constant = false;
 }
 
 /* The loop's header (condition, initialisation, step) and its body. */
@@ -317,6 +159,7 @@ static void loop_parts(CXCursor loop, struct cursor_kids *head,
 
 struct exits {
 	const struct loop_env *e;
+	CXCursor loop;
 	struct cursor_kids head_vars;	/* the locals the header names */
 	struct cursor_kids dev_vars;	/* locals set from a register read */
 	struct cursor_kids guards;	/* the if conditions around */
@@ -335,7 +178,7 @@ static enum CXChildVisitResult names_visit(CXCursor c, CXCursor parent,
 	size_t i;
 
 	(void)parent;
-	if (local_var(c, &d))
+	if (benefit_local_var(c, &d))
 		for (i = 0; i < vars->nr; i++)
 			if (clang_equalCursors(d, vars->v[i]))
 				return CXChildVisit_Break;
@@ -348,7 +191,7 @@ static bool names_any(CXCursor c, const struct cursor_kids *vars)
 	CXCursor d;
 	size_t i;
 
-	if (local_var(c, &d))
+	if (benefit_local_var(c, &d))
 		for (i = 0; i < vars->nr; i++)
 			if (clang_equalCursors(d, vars->v[i]))
 				return true;
@@ -362,7 +205,7 @@ static enum CXChildVisitResult collect_vars(CXCursor c, CXCursor parent,
 	CXCursor d;
 
 	(void)parent;
-	if (local_var(c, &d))
+	if (benefit_local_var(c, &d))
 		da_kids_push(vars, d);
 	return CXChildVisit_Recurse;
 }
@@ -394,6 +237,145 @@ static bool reads_device(CXCursor c, const struct exits *x)
 	return dr.hit || names_any(c, &x->dev_vars);
 }
 
+/*
+ * What a header or a way out is built of: constants, counters, the
+ * hardware's widths (a configuration count, a status word's bits) and
+ * register reads; anything else is data.
+ */
+struct bound {
+	const struct exits *x;
+	bool constant;		/* nothing the data decide */
+	bool counter;		/* a counter is among the operands */
+	bool width;		/* a configuration count or a status word */
+	bool device;		/* a register read again each round */
+	long long max;		/* the largest constant a counter runs to */
+};
+
+static void bound_check(CXCursor c, struct bound *b);
+
+static enum CXChildVisitResult bound_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct bound *b = data;
+
+	(void)parent;
+	bound_check(c, b);
+	return b->constant ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* `i < 4`: the constant a counter is compared with bounds it. */
+static void note_compared(CXCursor op, struct bound *b)
+{
+	static const char *const rel[] = { "<", "<=", ">", ">=", "!=", NULL };
+	struct cursor_kids kids;
+	char *tok = NULL;
+	size_t i;
+
+	da_kids(op, &kids);
+	if (kids.nr == 2)
+		tok = benefit_op_token(op, kids.v[0]);
+	for (i = 0; tok && name_in(tok, rel) && i < kids.nr; i++)
+		if (benefit_evaluates(kids.v[i]))
+			note_value(&b->max, kids.v[i]);
+	free(tok);
+	free(kids.v);
+}
+
+static void bound_call(CXCursor c, struct bound *b)
+{
+	const struct loop_env *e = b->x->e;
+	int i, n = clang_Cursor_getNumArguments(c);
+
+	if (reads_device(c, b->x)) {
+		b->device = true;
+		return;
+	}
+	if (benefit_bit_search(c)) {
+		b->width = true;
+		for (i = 1; i < n && b->constant; i++)
+			bound_check(clang_Cursor_getArgument(c, i), b);
+		return;
+	}
+	/* A read of a register the counter picks: a scan, not a poll. */
+	if (!benefit_reaches(c, e->file, e->depth, benefit_is_access, e->ap))
+		b->constant = false;
+}
+
+static void bound_ref(CXCursor c, struct bound *b)
+{
+	CXCursor decl;
+
+	if (clang_getCursorKind(clang_getCursorReferenced(c)) ==
+	    CXCursor_EnumConstantDecl)
+		return;
+	if (!benefit_local_var(c, &decl))
+		b->constant = false;
+	else if (names_any(c, &b->x->dev_vars))
+		b->device = true;
+	else if (is_counter(decl, b->x->e->fn, &b->max))
+		b->counter = true;
+	else if (benefit_status_word(decl, b->x->loop))
+		b->width = true;
+	else
+		b->constant = false;
+}
+
+static void bound_check(CXCursor c, struct bound *b)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if (k == CXCursor_TypeRef || k == CXCursor_IntegerLiteral ||
+	    k == CXCursor_CharacterLiteral)
+		return;
+	if (clang_isExpression(k) && k != CXCursor_DeclRefExpr && benefit_evaluates(c))
+		return;
+	if (k == CXCursor_DeclRefExpr) {
+		bound_ref(c, b);
+		return;
+	}
+	if (k == CXCursor_MemberRefExpr && benefit_config_field(c, b->x->e)) {
+		b->width = true;
+		return;
+	}
+	if (k == CXCursor_CallExpr) {
+		bound_call(c, b);
+		return;
+	}
+	if (k == CXCursor_BinaryOperator)
+		note_compared(c, b);
+	if (k == CXCursor_UnaryOperator || k == CXCursor_BinaryOperator ||
+	    k == CXCursor_CompoundAssignOperator || k == CXCursor_ParenExpr ||
+	    k == CXCursor_UnexposedExpr || k == CXCursor_CStyleCastExpr ||
+	    k == CXCursor_ConditionalOperator || k == CXCursor_DeclStmt ||
+	    k == CXCursor_VarDecl || k == CXCursor_UnaryExpr) {
+		clang_visitChildren(c, bound_visit, b);
+		return;
+	}
+	b->constant = false;
+}
+
+/* `regmap_read(map, reg, &v)`: v is read from the device. */
+static void dev_out_params(CXCursor call, struct exits *x)
+{
+	const struct loop_env *e = x->e;
+	int i, n = clang_Cursor_getNumArguments(call);
+	struct cursor_kids kids;
+	CXCursor arg, d;
+
+	if (!benefit_reaches(call, e->file, e->depth, benefit_is_access, e->ap) &&
+	    !benefit_reaches(call, e->file, e->depth, benefit_is_regmap, NULL))
+		return;
+	for (i = 0; i < n; i++) {
+		arg = da_strip(clang_Cursor_getArgument(call, i));
+		if (clang_getCursorKind(arg) != CXCursor_UnaryOperator)
+			continue;
+		da_kids(arg, &kids);
+		if (kids.nr == 1 && benefit_local_var(da_strip(kids.v[0]), &d))
+			da_kids_push(&x->dev_vars, d);
+		free(kids.v);
+	}
+}
+
 /* `v = readl(...)` or `u32 v = readl(...)` in the loop: v polls. */
 static enum CXChildVisitResult dev_var_visit(CXCursor c, CXCursor parent,
 					     CXClientData data)
@@ -404,13 +386,15 @@ static enum CXChildVisitResult dev_var_visit(CXCursor c, CXCursor parent,
 	CXCursor d;
 
 	(void)parent;
+	if (k == CXCursor_CallExpr)
+		dev_out_params(c, x);
 	if (k != CXCursor_BinaryOperator && k != CXCursor_VarDecl)
 		return CXChildVisit_Recurse;
 	da_kids(c, &kids);
 	if (k == CXCursor_VarDecl && kids.nr && reads_device(c, x))
 		da_kids_push(&x->dev_vars, c);
 	else if (k == CXCursor_BinaryOperator && kids.nr == 2 &&
-		 local_var(da_strip(kids.v[0]), &d) &&
+		 benefit_local_var(da_strip(kids.v[0]), &d) &&
 		 reads_device(kids.v[1], x))
 		da_kids_push(&x->dev_vars, d);
 	free(kids.v);
@@ -419,14 +403,13 @@ static enum CXChildVisitResult dev_var_visit(CXCursor c, CXCursor parent,
 
 static void exit_taken(struct exits *x)
 {
-	struct bound b = { x->e, true, false };
+	struct bound b = { x, true, false, false, false, 0 };
 	size_t i;
 
-	for (i = 0; i < x->guards.nr; i++) {
-		if (reads_device(x->guards.v[i], x))
-			x->device_exit = true;
+	for (i = 0; i < x->guards.nr; i++)
 		bound_check(x->guards.v[i], &b);
-	}
+	if (b.device)
+		x->device_exit = true;
 	if (!b.constant)
 		x->data_exit = true;
 }
@@ -475,71 +458,123 @@ static void exits_walk(CXCursor c, struct exits *x)
 	clang_visitChildren(c, exits_visit, x);
 }
 
-bool benefit_loop_driven(CXCursor loop, const struct loop_env *e)
+/*
+ * The device ends the loop (its header or a way out reads a register):
+ * a counter beyond BENEFIT_FIFO_DEPTH makes it a poll with a retry
+ * limit; one within it, a FIFO; without one, a loop that makes one access
+ * a round waits for the device (a poll), one that makes more moves a
+ * datum or acknowledges an event each round and ends when the FIFO or
+ * the status is empty.
+ */
+static enum loop_kind device_ended(CXCursor loop, const struct bound *b)
+{
+	if (b->width)
+		return LOOP_WIDTH;
+	if (b->counter)
+		return b->max > BENEFIT_FIFO_DEPTH ? LOOP_DRIVEN : LOOP_DRAIN;
+	return benefit_round_accesses(loop, b->x->e) > 1 ? LOOP_DRAIN :
+							   LOOP_DRIVEN;
+}
+
+static enum loop_kind classify(CXCursor loop, const struct bound *b)
+{
+	const struct exits *x = b->x;
+
+	if (!b->constant)
+		return LOOP_DRIVEN;
+	/* no bound of its own, it leaves on data: a list, a time-out */
+	if (!b->counter && !b->width && x->data_exit)
+		return LOOP_DRIVEN;
+	if (b->device || x->device_exit)
+		return device_ended(loop, b);
+	return b->width ? LOOP_WIDTH : LOOP_CONSTANT;
+}
+
+/*
+ * Is @part the initialisation or the step of the for loop @loop, as
+ * written (`for (i = 0; i < n; i++, ch++)`)?  Only the condition bounds
+ * the loop: a pointer stepped beside the counter does not.  A loop
+ * written as a macro (for_each_set_bit()) cannot be read so: false.
+ */
+static bool for_step_or_init(CXCursor loop, CXCursor part)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(loop);
+	unsigned int n, i, at, semi[2], nr = 0;
+	CXToken *toks;
+	int depth = 0;
+	bool written = false;
+
+	if (clang_getCursorKind(loop) != CXCursor_ForStmt)
+		return false;
+	clang_tokenize(tu, clang_getCursorExtent(loop), &toks, &n);
+	for (i = 0; i < n && nr < 2 && (!i || written); i++) {
+		char *s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
+
+		if (!i)
+			written = !strcmp(s, "for");
+		depth += !strcmp(s, "(") - !strcmp(s, ")");
+		if (depth == 1 && !strcmp(s, ";"))
+			clang_getExpansionLocation(clang_getTokenLocation(tu,
+							toks[i]), NULL, NULL,
+						   NULL, &semi[nr++]);
+		free(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+	if (!written || nr < 2)
+		return false;
+	clang_getExpansionLocation(clang_getRangeStart(
+				   clang_getCursorExtent(part)), NULL, NULL,
+				   NULL, &at);
+	return at < semi[0] || at > semi[1];
+}
+
+/*
+ * A register read whose address follows a counter of the header is a
+ * scan; one through another local the header names (`info`, `reg_dbg1`)
+ * is read again each round.
+ */
+static void keep_counters(struct cursor_kids *vars, CXCursor fn)
+{
+	long long max = 0;
+	size_t i, n = 0;
+
+	for (i = 0; i < vars->nr; i++)
+		if (is_counter(vars->v[i], fn, &max))
+			vars->v[n++] = vars->v[i];
+	vars->nr = n;
+}
+
+enum loop_kind benefit_loop_kind(CXCursor loop, const struct loop_env *e)
 {
 	struct exits x;
-	struct bound b = { e, true, false };
+	struct bound b = { &x, true, false, false, false, 0 };
 	struct cursor_kids head;
 	CXCursor body;
+	enum loop_kind kind;
 	size_t i;
-	bool driven;
 
 	memset(&x, 0, sizeof(x));
 	x.e = e;
+	x.loop = loop;
 	loop_parts(loop, &head, &body);
 	for (i = 0; i < head.nr; i++)
 		clang_visitChildren(head.v[i], collect_vars, &x.head_vars);
-	for (i = 0; i < head.nr && b.constant; i++)
-		bound_check(head.v[i], &b);
+	keep_counters(&x.head_vars, e->fn);
 	if (!clang_Cursor_isNull(body)) {
 		clang_visitChildren(body, dev_var_visit, &x);
 		exits_walk(body, &x);
 	}
-	driven = !b.constant || x.device_exit ||
-		 (!b.counter && x.data_exit);
-	for (i = 0; i < head.nr && !driven; i++)
-		driven = reads_device(head.v[i], &x);
+	for (i = 0; i < head.nr && b.constant; i++)
+		if (!for_step_or_init(loop, head.v[i]))
+			bound_check(head.v[i], &b);
+	kind = classify(loop, &b);
 	free(head.v);
 	free(x.head_vars.v);
 	free(x.dev_vars.v);
 	free(x.guards.v);
-	return driven;
+	return kind;
 }
 
-bool benefit_is_delay(const char *n)
-{
-	return !strcmp(n, "udelay") || !strcmp(n, "ndelay") ||
-	       !strcmp(n, "mdelay") || !strcmp(n, "__udelay") ||
-	       !strcmp(n, "__ndelay") || !strcmp(n, "__const_udelay") ||
-	       !strcmp(n, "__delay");
-}
-
-long benefit_delay_us(CXCursor call, const char *callee)
-{
-	CXEvalResult r;
-	long long v;
-
-	if (!strcmp(callee, "__const_udelay"))
-		return 0;
-	if (!strcmp(callee, "__delay") ||
-	    clang_Cursor_getNumArguments(call) != 1)
-		return -1;
-	r = clang_Cursor_Evaluate(clang_Cursor_getArgument(call, 0));
-	if (!r || clang_EvalResult_getKind(r) != CXEval_Int) {
-		if (r)
-			clang_EvalResult_dispose(r);
-		return -1;
-	}
-	v = clang_EvalResult_getAsLongLong(r);
-	clang_EvalResult_dispose(r);
-	if (v < 0)
-		return -1;
-	if (strstr(callee, "ndelay"))
-		return (v + 999) / 1000;
-	if (!strcmp(callee, "mdelay"))
-		return v * 1000;
-	return v;
-}
 
 static enum CXChildVisitResult subscript_visit(CXCursor c, CXCursor parent,
 					       CXClientData data)

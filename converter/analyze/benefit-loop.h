@@ -29,13 +29,55 @@ bool benefit_is_access(const char *callee, const void *ap);
 bool benefit_is_event_report(const char *callee, const void *unused);
 
 /*
- * A loop is driven by the device or the data unless a compile-time
- * constant bounds it: its header steps local counters that start from
- * constants towards constants (MAXFLOW, ARRAY_SIZE() of a table, 4
- * response words), reads no register, and no way out of it is taken on a
- * register it reads again each round (a poll with a retry limit).
+ * What bounds a loop over device registers (docs/convert.md, "Which loops
+ * and delays count"); only LOOP_DRIVEN counts as work worth a thread.
  */
-bool benefit_loop_driven(CXCursor loop, const struct loop_env *e);
+enum loop_kind {
+	/* a poll, a data length, a count read from the device */
+	LOOP_DRIVEN,
+	/* local counters from constants towards constants (MAXFLOW) */
+	LOOP_CONSTANT,
+	/* a configuration count set at probe, the bits of a status word */
+	LOOP_WIDTH,
+	/*
+	 * ended by the device alone and moving a datum or acknowledging an
+	 * event each round (a FIFO drain, a loop until no event is left), or
+	 * a constant of at most BENEFIT_FIFO_DEPTH rounds ended by the device
+	 */
+	LOOP_DRAIN,
+};
+
+/*
+ * A loop the device ends whose counter runs to at most this many rounds
+ * drains a FIFO (a 16-byte UART FIFO, 4 report words); beyond it, it is
+ * a poll with a retry limit (rtc-fsl-ftm-alarm's 100 rounds).
+ */
+#define BENEFIT_FIFO_DEPTH 16
+
+enum loop_kind benefit_loop_kind(CXCursor loop, const struct loop_env *e);
+
+/*
+ * analyze/benefit-expr.c.  The operator of @op, written in the file, after
+ * its operand @first; a local variable of a function (not a parameter, not
+ * static), its declaration in @decl; an integer constant expression.
+ */
+char *benefit_op_token(CXCursor op, CXCursor first);
+bool benefit_local_var(CXCursor ref, CXCursor *decl);
+bool benefit_evaluates(CXCursor e);
+/* regmap_read(), regmap_write(): accesses through a regmap. */
+bool benefit_is_regmap(const char *callee, const void *unused);
+
+/*
+ * analyze/benefit-bound.c.  A field only functions that run at probe write
+ * (`cqdma->dma_channels`, set by device_property_read_u32() in probe).
+ */
+bool benefit_config_field(CXCursor member, const struct loop_env *e);
+/* find_next_bit(&status, ...), __ffs(status): a search of a status word. */
+bool benefit_bit_search(CXCursor call);
+/* A local that @loop only clears bits of (`status &= ~BIT(bit)`). */
+bool benefit_status_word(CXCursor decl, CXCursor loop);
+/* The device accesses of one round of @loop, its callees in the file too. */
+unsigned int benefit_round_accesses(CXCursor loop, const struct loop_env *e);
 
 /*
  * Does @expr take an element of an array at an index the header of @loop

@@ -50,6 +50,8 @@ static const char *deferral(const char *n)
 	    starts_with(n, "input_") || !strcmp(n, "serio_interrupt") ||
 	    !strcmp(n, "kill_fasync"))
 		return "report an event";
+	if (!strcmp(n, "uart_write_wakeup") || !strcmp(n, "tty_flip_buffer_push"))
+		return "hand characters to the tty layer";
 	return NULL;
 }
 
@@ -97,6 +99,7 @@ struct walk {
 	int depth;
 	int irqs_off;		/* disables not yet undone where the walk is */
 	int in_loop;		/* loops around where the walk is */
+	bool serial;		/* a serial port's handler (benefit_is_tty()) */
 };
 
 static void walk(CXCursor c, struct walk *w);
@@ -238,6 +241,7 @@ static void count_call(CXCursor call, struct walk *w)
 	else if (!clang_Cursor_isNull(def) && w->depth < CALLEE_DEPTH &&
 		 in_file(def, w->file))
 		count_callee(def, callee, w);
+	benefit_note_chain(call, callee, w->b);
 	d = w->depth ? NULL : deferral(callee);
 	if (d)
 		add_deferral(&w->b->only, d, callee);
@@ -257,22 +261,35 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
 
 /*
  * A loop over device registers counts when the device or the data drive
- * its trip count (analyze/benefit-loop.c), and it does more than hand
- * each datum to an input event report (serio_interrupt(): a PS/2 FIFO of
- * one or two bytes, a keypad's few columns), which defers anyway.
+ * its trip count (analyze/benefit-loop.c), the hardware does not bound
+ * it (a configuration count, a status word's bits, a FIFO the device
+ * empties), and it does more than hand each datum to an input event
+ * report (serio_interrupt(): a PS/2 FIFO of one or two bytes, a keypad's
+ * few columns), which defers anyway.  A serial port's loops move
+ * characters between its FIFO, a few bytes deep, and the tty layer,
+ * which pushes them on from a worker anyway.
  */
 static void count_loop(CXCursor loop, struct walk *w)
 {
 	const struct loop_env e = { w->ap, w->file, w->depth, w->fn };
+	unsigned int *kinds[] = {
+		[LOOP_CONSTANT] = &w->b->constant_loops,
+		[LOOP_WIDTH] = &w->b->width_loops,
+		[LOOP_DRAIN] = &w->b->drain_loops,
+	};
+	enum loop_kind kind;
 
 	w->b->loops++;
 	if (!benefit_reaches(loop, w->file, w->depth, benefit_is_access, w->ap))
 		return;
-	if (!benefit_loop_driven(loop, &e))
-		w->b->constant_loops++;
+	kind = benefit_loop_kind(loop, &e);
+	if (kind != LOOP_DRIVEN)
+		(*kinds[kind])++;
 	else if (benefit_reaches(loop, w->file, w->depth,
 				 benefit_is_event_report, NULL))
 		w->b->event_loops++;
+	else if (w->serial)
+		w->b->tty_loops++;
 	else {
 		w->b->device_loops++;
 		w->b->irqs_off_loops += w->irqs_off > 0;
@@ -360,6 +377,9 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 	fn_add(&w, name);
 	free(name);
 	w.irqs_off = irqs && irqs->from_start;
+	for (i = 0; i < nr && !w.serial; i++)
+		w.serial = benefit_reaches(moved[i], w.file, 0, benefit_is_tty,
+					   NULL);
 	for (i = 0; i < nr; i++) {
 		b->statements++;
 		walk(moved[i], &w);
@@ -374,6 +394,8 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 void benefit_release(struct benefit *b)
 {
 	strvec_clear(&b->only);
+	strvec_clear(&b->tasklets);
+	strvec_clear(&b->works);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -385,6 +407,34 @@ bool benefit_no_gain(const struct benefit *b)
 		if (b->code[i])
 			return false;
 	return true;
+}
+
+/* Figures added later, present when not 0 (docs/scan-json.md). */
+static void set_if(json_t *o, const char *key, unsigned int n)
+{
+	if (n)
+		jsonl_set_uint(o, key, n);
+}
+
+/* "kept": the tasklets and work items the thread still ends by starting. */
+static void add_kept(json_t *members, const struct benefit *b)
+{
+	json_t *kept;
+	size_t i;
+
+	if (!b->tasklets.nr && !b->works.nr)
+		return;
+	kept = jsonl_array();
+	if (!b->code[BENEFIT_TASKLET_FOLDED])
+		for (i = 0; i < b->tasklets.nr; i++)
+			jsonl_push(kept, jsonl_string(b->tasklets.v[i]));
+	if (!b->code[BENEFIT_WORK_FOLDED])
+		for (i = 0; i < b->works.nr; i++)
+			jsonl_push(kept, jsonl_string(b->works.v[i]));
+	if (json_array_size(kept))
+		jsonl_set(members, "kept", kept);
+	else
+		json_decref(kept);
 }
 
 json_t *benefit_json(const struct benefit *b)
@@ -404,6 +454,9 @@ json_t *benefit_json(const struct benefit *b)
 	jsonl_set_uint(moved, "device_loops", b->device_loops);
 	jsonl_set_uint(moved, "device_loops_constant", b->constant_loops);
 	jsonl_set_uint(moved, "device_loops_events", b->event_loops);
+	set_if(moved, "device_loops_width", b->width_loops);
+	set_if(moved, "device_loops_drain", b->drain_loops);
+	set_if(moved, "device_loops_tty", b->tty_loops);
 	jsonl_set_uint(moved, "device_accesses", b->accesses);
 	jsonl_set_uint(moved, "delays", b->delays);
 	jsonl_set_uint(moved, "delays_in_polls", b->poll_delays);
@@ -411,6 +464,7 @@ json_t *benefit_json(const struct benefit *b)
 	jsonl_set_uint(moved, "device_loops_irqs_off", b->irqs_off_loops);
 	jsonl_set_uint(moved, "delays_irqs_off", b->irqs_off_delays);
 	jsonl_set(members, "moved", moved);
+	add_kept(members, b);
 	return members;
 }
 
@@ -441,6 +495,12 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 		      "over device registers driven by the device or the data");
 	add_loop_kind(sb, &first, b->constant_loops,
 		      "over device registers bounded by a constant");
+	add_loop_kind(sb, &first, b->width_loops,
+		      "over device registers bounded by a configuration count or a status word's bits");
+	add_loop_kind(sb, &first, b->drain_loops,
+		      "draining a FIFO or handling events until the device reports none");
+	add_loop_kind(sb, &first, b->tty_loops,
+		      "moving characters between a UART FIFO and the tty layer");
 	add_loop_kind(sb, &first, b->event_loops,
 		      "handing each datum to an input event report");
 	strbuf_addf(sb, "%s and %u device access%s", first ? "" : ")",
@@ -476,15 +536,26 @@ char *benefit_deferrals(const struct benefit *b)
 {
 	struct strbuf sb = STRBUF_INIT;
 	bool irqs_off = b->irqs_off_loops || b->irqs_off_delays;
-	size_t i, nr = b->only.nr + irqs_off;
+	char *chain = benefit_chain(b);
+	struct strvec items = STRVEC_INIT;
+	size_t i, nr;
 
+	/* The chain, last, names the work items the thread would queue. */
 	for (i = 0; i < b->only.nr; i++)
+		if (!chain || !starts_with(b->only.v[i], "schedule work"))
+			strvec_push(&items, b->only.v[i]);
+	if (chain)
+		strvec_push_nodup(&items, xasprintf("end by %s", chain));
+	nr = items.nr + irqs_off;
+	for (i = 0; i < items.nr; i++)
 		strbuf_addf(&sb, "%s%s", i == 0 ? "" :
-			    i + 1 == nr ? " and " : ", ", b->only.v[i]);
+			    i + 1 == nr ? " and " : ", ", items.v[i]);
 	if (irqs_off) {
 		strbuf_addstr(&sb, i == 0 ? "" : " and ");
 		add_irqs_off(&sb, b);
 	}
+	strvec_clear(&items);
+	free(chain);
 	if (!nr)
 		strbuf_addstr(&sb, "run code that costs little in hard-irq context");
 	return strbuf_detach(&sb);

@@ -34,9 +34,13 @@ struct benefit {
 	unsigned int statements, loops, accesses, device_loops, delays;
 	/*
 	 * Loops over device registers that do not count: bounded by a
-	 * compile-time constant, or feeding an input event report each round.
+	 * compile-time constant, by the hardware's width (a configuration
+	 * count, a status word's bits), ended by the device when a FIFO or
+	 * the status is empty, moving characters between a UART FIFO and the
+	 * tty layer, or feeding an input event report each round.
 	 */
-	unsigned int constant_loops, event_loops;
+	unsigned int constant_loops, width_loops, drain_loops, tty_loops;
+	unsigned int event_loops;
 	/*
 	 * Busy-waits run with interrupts on: in a loop or of a length decided
 	 * at run time (polls), and the sum in microseconds of the others, per
@@ -47,6 +51,12 @@ struct benefit {
 	/* of those, run by the thread with interrupts still off */
 	unsigned int irqs_off_loops, irqs_off_delays;
 	struct strvec only;	/* what the thread would only do, no-gain */
+	/*
+	 * The tasklets scheduled and the work items queued that stay: the
+	 * chain grows a step (hard irq -> thread -> tasklet) unless the
+	 * conversion folds them (code tasklet-folded, work-folded).
+	 */
+	struct strvec tasklets, works;
 	/*
 	 * The request registers the handler once per queue of a multi-queue
 	 * device (benefit_note_request()): its line, 0 when not.
@@ -97,6 +107,16 @@ bool benefit_no_gain(const struct benefit *b);
 void benefit_note_request(struct benefit *b, CXCursor request);
 /* Requested per queue, and nothing folded: a thread on the I/O hot path. */
 bool benefit_per_queue(const struct benefit *b);
+/*
+ * The thread still ends by scheduling a tasklet or queueing a work item
+ * the conversion does not fold: "scheduling the tasklet 'x->t'
+ * (tasklet_schedule()), which ...: hard irq -> thread -> tasklet", or NULL.
+ */
+char *benefit_chain(const struct benefit *b);
+/* analyze/benefit-chain.c: note the tasklet or work item @call keeps. */
+void benefit_note_chain(CXCursor call, const char *callee, struct benefit *b);
+/* uart_insert_char(), tty_flip_buffer_push(): a serial port's handler. */
+bool benefit_is_tty(const char *callee, const void *unused);
 /* Declined by default (no-gain or per-queue), emitted with --all. */
 bool benefit_declined(const struct benefit *b);
 /* The members "benefit" (codes) and "moved" (figures) of a site record. */

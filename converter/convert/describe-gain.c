@@ -98,6 +98,22 @@ static void add_deferrals(struct strbuf *sb, const struct benefit *b)
 	}
 }
 
+/*
+ * A thread that still ends by scheduling a tasklet or queueing a work
+ * item it does not fold: the patch says so, and that only the gain above
+ * pays for the longer chain.
+ */
+static void add_chain(struct strbuf *sb, const struct benefit *b, bool gains)
+{
+	char *chain = benefit_chain(b);
+
+	if (!chain)
+		return;
+	strbuf_addf(sb, " The thread still ends by %s%s.", chain,
+		    gains ? "; only what leaves hard-irq context besides pays for that step" : "");
+	free(chain);
+}
+
 void describe_gain(struct strbuf *body, const struct benefit *b)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -119,6 +135,7 @@ void describe_gain(struct strbuf *body, const struct benefit *b)
 		strbuf_addstr(&sb, ", while every interrupt costs a wake-up of the thread. It was generated on request, not because it pays; ");
 		add_figures(&sb, b);
 		strbuf_addstr(&sb, " leave hard-irq context, counting the functions of this file they call.");
+		add_chain(&sb, b, false);
 	} else {
 		strbuf_addstr(&sb, "What the driver gains: ");
 		add_reasons(&sb, b);
@@ -128,6 +145,7 @@ void describe_gain(struct strbuf *body, const struct benefit *b)
 		if (benefit_per_queue(b))
 			strbuf_addf(&sb, " But the handler is requested once per queue (line %u), so every completion on a queue now wakes the thread: it was generated on request, not because it pays on this path.",
 				    b->per_queue_line);
+		add_chain(&sb, b, true);
 	}
 	strbuf_addch(body, '\n');
 	wrap_paragraph(body, sb.buf, "", "");

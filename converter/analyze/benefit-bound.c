@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Loop bounds set by the hardware rather than by the load
+ * (docs/convert.md, "Which loops and delays count"): a configuration
+ * count the driver sets while probing (its number of channels), the bits
+ * of a status word already read, walked and cleared one by one, and the
+ * register accesses a loop makes each round, which tell a FIFO drain or
+ * an event loop from a poll.  A loop bounded so runs at most as many
+ * rounds as the device has channels or FIFO entries or the word has bits,
+ * whatever the work: a few register accesses each, like the rest of the
+ * handler.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/benefit-loop.h"
+#include "tu.h"
+
+#define CALLEE_DEPTH 2
+/* Functions called from probing, followed this many calls deep. */
+#define PROBE_DEPTH 3
+
+static CXFile file_of(CXCursor c)
+{
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &f, NULL, NULL,
+				   NULL);
+	return f;
+}
+
+static bool in_file(CXCursor c, CXFile file)
+{
+	CXFile f = file_of(c);
+
+	return f && file && clang_File_isEqual(f, file);
+}
+
+/*
+ * `.probe = foo_probe,` in a driver structure: the functions a driver
+ * registers as its probe, by the tokens of the file's variables.
+ */
+static void probe_members(const struct cursor_kids *top, CXFile file,
+			  struct strvec *names)
+{
+	struct strvec t = STRVEC_INIT;
+	size_t i, j;
+
+	for (i = 0; i < top->nr; i++) {
+		if (clang_getCursorKind(top->v[i]) != CXCursor_VarDecl ||
+		    !in_file(top->v[i], file))
+			continue;
+		cursor_tokens(top->v[i], &t);
+		for (j = 0; j + 3 < t.nr; j++)
+			if (!strcmp(t.v[j], ".") && starts_with(t.v[j + 1], "probe") &&
+			    !strcmp(t.v[j + 2], "="))
+				strvec_push(names, t.v[j + 3]);
+		strvec_clear(&t);
+	}
+}
+
+static bool named(const struct strvec *names, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < names->nr; i++)
+		if (!strcmp(names->v[i], name))
+			return true;
+	return false;
+}
+
+struct probing {
+	struct strvec *names;
+	CXFile file;
+	bool grew;
+};
+
+static void probing_visit(CXCursor call, void *data)
+{
+	struct probing *p = data;
+	CXCursor def = da_callee_def(call);
+	char *callee;
+
+	if (clang_Cursor_isNull(def) || !in_file(def, p->file))
+		return;
+	callee = da_callee(call);
+	if (*callee && !named(p->names, callee)) {
+		strvec_push(p->names, callee);
+		p->grew = true;
+	}
+	free(callee);
+}
+
+/*
+ * The functions of @file that run while the driver probes: those named
+ * *probe*, those a driver structure registers as .probe, and the
+ * functions of the file they call.
+ */
+static void probing_functions(const struct cursor_kids *fns,
+			      const struct cursor_kids *top, CXFile file,
+			      struct strvec *names)
+{
+	struct probing p = { names, file, true };
+	size_t i;
+	int round;
+
+	probe_members(top, file, names);
+	for (i = 0; i < fns->nr; i++) {
+		char *n = da_spelling(fns->v[i]);
+
+		if (strstr(n, "probe") && !named(names, n))
+			strvec_push(names, n);
+		free(n);
+	}
+	for (round = 0; round < PROBE_DEPTH && p.grew; round++) {
+		p.grew = false;
+		for (i = 0; i < fns->nr; i++) {
+			char *n = da_spelling(fns->v[i]);
+
+			if (named(names, n))
+				da_for_each_call(fns->v[i], probing_visit, &p);
+			free(n);
+		}
+	}
+}
+
+struct field_writes {
+	CXCursor field;
+	bool written;		/* a function of the file writes it */
+	bool outside;		/* one that does not run at probe does */
+	bool probing;		/* the function walked runs at probe */
+};
+
+static bool names_field(CXCursor e, CXCursor field)
+{
+	e = da_strip(e);
+	return clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), field);
+}
+
+/*
+ * A write of the field: assigned, stepped or its address taken (passed
+ * to device_property_read_u32()).  An operator written in a macro
+ * cannot be read, and counts as a write.
+ */
+static bool writes_field(CXCursor c, CXCursor field)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cursor_kids kids;
+	bool hit = false;
+	char *op;
+
+	if (k != CXCursor_BinaryOperator && k != CXCursor_UnaryOperator &&
+	    k != CXCursor_CompoundAssignOperator)
+		return false;
+	da_kids(c, &kids);
+	if (kids.nr && names_field(kids.v[0], field)) {
+		op = benefit_op_token(c, kids.v[0]);
+		hit = k == CXCursor_CompoundAssignOperator || !op ||
+		      !strcmp(op, "=") || !strcmp(op, "++") ||
+		      !strcmp(op, "--") || !strcmp(op, "&");
+		free(op);
+	}
+	free(kids.v);
+	return hit;
+}
+
+static enum CXChildVisitResult field_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct field_writes *fw = data;
+
+	(void)parent;
+	if (writes_field(c, fw->field)) {
+		fw->written = true;
+		fw->outside |= !fw->probing;
+	}
+	return fw->outside ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+bool benefit_config_field(CXCursor member, const struct loop_env *e)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(member);
+	struct field_writes fw = { clang_getCursorReferenced(member), false,
+				   false, false };
+	struct strvec probing = STRVEC_INIT;
+	struct cursor_kids fns, top;
+	size_t i;
+
+	if (clang_getCursorKind(fw.field) != CXCursor_FieldDecl)
+		return false;
+	da_file_functions(e->fn, &fns);
+	da_kids(clang_getTranslationUnitCursor(tu), &top);
+	probing_functions(&fns, &top, e->file, &probing);
+	for (i = 0; i < fns.nr && !fw.outside; i++) {
+		char *n = da_spelling(fns.v[i]);
+
+		fw.probing = named(&probing, n);
+		clang_visitChildren(fns.v[i], field_visit, &fw);
+		free(n);
+	}
+	strvec_clear(&probing);
+	free(fns.v);
+	free(top.v);
+	return fw.written && !fw.outside;
+}
+
+/* find_next_bit(), __ffs() and what they expand to. */
+static bool bit_search(const char *callee)
+{
+	static const char *const names[] = {
+		"find_next_bit", "find_first_bit", "find_last_bit",
+		"_find_next_bit", "_find_first_bit", "_find_last_bit",
+		"__ffs", "variable__ffs", "ffs", "variable_ffs", "__fls",
+		"variable__fls", "fls", "fls64", "__ffs64",
+		"__builtin_ctz", "__builtin_ctzl", "__builtin_ctzll",
+		"__builtin_ffs", "__builtin_ffsl", "__builtin_clz",
+		"__builtin_clzl", NULL
+	};
+
+	return name_in(callee, names);
+}
+
+/* A local scalar, or its address: a status word already read. */
+static bool word_arg(CXCursor arg)
+{
+	CXCursor d;
+	enum CXTypeKind t;
+
+	arg = da_strip(arg);
+	if (clang_getCursorKind(arg) == CXCursor_UnaryOperator) {
+		struct cursor_kids kids;
+
+		da_kids(arg, &kids);
+		if (kids.nr == 1)
+			arg = da_strip(kids.v[0]);
+		free(kids.v);
+	}
+	d = clang_getCursorReferenced(arg);
+	if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(d) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(d)) !=
+	    CXCursor_FunctionDecl)
+		return false;
+	t = clang_getCanonicalType(clang_getCursorType(d)).kind;
+	return t >= CXType_Bool && t <= CXType_Int128;
+}
+
+bool benefit_bit_search(CXCursor call)
+{
+	char *callee;
+	bool hit;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr ||
+	    clang_Cursor_getNumArguments(call) < 1)
+		return false;
+	callee = da_callee(call);
+	hit = bit_search(callee) &&
+	      word_arg(clang_Cursor_getArgument(call, 0));
+	free(callee);
+	return hit;
+}
+
+struct word_use {
+	CXCursor decl;
+	bool shrunk;		/* `status &= ~BIT(bit)`, `status >>= 1` */
+	bool other;		/* set any other way */
+};
+
+static bool refers_to(CXCursor e, CXCursor decl)
+{
+	e = da_strip(e);
+	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), decl);
+}
+
+static void word_write(CXCursor c, struct word_use *u)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cursor_kids kids;
+	char *op;
+
+	da_kids(c, &kids);
+	if (!kids.nr || !refers_to(kids.v[0], u->decl)) {
+		free(kids.v);
+		return;
+	}
+	op = benefit_op_token(c, kids.v[0]);
+	if (k == CXCursor_CompoundAssignOperator)
+		*(op && (!strcmp(op, "&=") || !strcmp(op, ">>=") ||
+			 !strcmp(op, "^=")) ? &u->shrunk : &u->other) = true;
+	else if (k == CXCursor_UnaryOperator)
+		u->other |= !op || !strcmp(op, "++") || !strcmp(op, "--");
+	else
+		u->other |= !op || !strcmp(op, "=");
+	free(op);
+	free(kids.v);
+}
+
+static enum CXChildVisitResult word_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator ||
+	    k == CXCursor_CompoundAssignOperator)
+		word_write(c, data);
+	return CXChildVisit_Recurse;
+}
+
+bool benefit_status_word(CXCursor decl, CXCursor loop)
+{
+	struct word_use u = { decl, false, false };
+	enum CXTypeKind t;
+
+	t = clang_getCanonicalType(clang_getCursorType(decl)).kind;
+	if (t < CXType_Bool || t > CXType_Int128)
+		return false;
+	clang_visitChildren(loop, word_visit, &u);
+	return u.shrunk && !u.other;
+}
+
+struct accesses {
+	const struct loop_env *e;
+	int depth;
+	unsigned int n;
+};
+
+static void access_visit(CXCursor call, void *data)
+{
+	struct accesses *a = data;
+	char *callee = da_callee(call);
+	CXCursor def = da_callee_def(call);
+
+	if (da_is_access(a->e->ap, callee) ||
+	    benefit_is_regmap(callee, NULL)) {
+		a->n++;
+	} else if (!clang_Cursor_isNull(def) && a->depth < CALLEE_DEPTH &&
+		   in_file(def, a->e->file)) {
+		a->depth++;
+		da_for_each_call(def, access_visit, a);
+		a->depth--;
+	}
+	free(callee);
+}
+
+unsigned int benefit_round_accesses(CXCursor loop, const struct loop_env *e)
+{
+	struct accesses a = { e, e->depth, 0 };
+
+	da_for_each_call(loop, access_visit, &a);
+	return a.n;
+}
