@@ -156,6 +156,24 @@ static CXCursor alias_of(CXCursor var)
  * and functions, the shape of what is around them; a wrapper's parameter
  * stands for its caller's argument.
  */
+/*
+ * Set while da_resolve_typed() runs: keys name a local or a parameter by
+ * its type, so that registers written by two functions compare equal
+ * whatever each calls its device pointer (a handler's `dw = dev_id`, a
+ * helper's parameter `dw`).
+ */
+static bool typed_keys;
+
+/* A local or a parameter, as opposed to a global or a field. */
+static bool is_frame_var(CXCursor ref)
+{
+	enum CXCursorKind k = clang_getCursorKind(ref);
+
+	return (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(ref)) ==
+	       CXCursor_FunctionDecl;
+}
+
 static void key_add(struct strbuf *sb, CXCursor e, const struct frame *f)
 {
 	CXEvalResult r;
@@ -186,6 +204,16 @@ static void key_add(struct strbuf *sb, CXCursor e, const struct frame *f)
 			i = parm_index(f->fn, ref);
 		if (i >= 0 && i < clang_Cursor_getNumArguments(f->call)) {
 			key_add(sb, clang_Cursor_getArgument(f->call, i), f->up);
+			return;
+		}
+		if (typed_keys && is_frame_var(ref)) {
+			CXType t = clang_getCursorType(ref);
+			char *type;
+
+			t = clang_getCanonicalType(t);
+			type = cxstring_take(clang_getTypeSpelling(t));
+			strbuf_addf(sb, "@%s", type);
+			free(type);
 			return;
 		}
 		if (!clang_Cursor_isNull(alias_of(ref))) {
@@ -436,4 +464,15 @@ bool da_resolve(CXCursor call, const struct access_preds *ap,
 {
 	memset(a, 0, sizeof(*a));
 	return access_of(call, NULL, ap, 0, a);
+}
+
+bool da_resolve_typed(CXCursor call, const struct access_preds *ap,
+		      struct device_access *a)
+{
+	bool ok;
+
+	typed_keys = true;
+	ok = da_resolve(call, ap, a);
+	typed_keys = false;
+	return ok;
 }

@@ -34,6 +34,12 @@ struct device_access {
  */
 bool da_resolve(CXCursor call, const struct access_preds *ap,
 		struct device_access *a);
+/*
+ * The same, with locals and parameters keyed by their type: for comparing
+ * registers that two functions address through their own device pointers.
+ */
+bool da_resolve_typed(CXCursor call, const struct access_preds *ap,
+		      struct device_access *a);
 void da_release(struct device_access *a);
 /* The MMIO and port accessors themselves (readl, iowrite8, outb, ...). */
 bool da_is_accessor(const char *callee, bool *write);

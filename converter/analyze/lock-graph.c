@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #include "analyze/lock-graph.h"
+#include "analyze/kapi-raise.h"
 #include "analyze/module.h"
 #include "convert/cursor.h"
 
@@ -251,8 +252,8 @@ static void add_call(struct lock_module *lm, size_t at, CXCursor call)
 					     sizeof(*fn->locks));
 			fn->locks[fn->nr_locks++] = l;
 		}
-	} else if (kapi_raiser(name)) {
-		strvec_push(&lm->fns[at].raisers, name);
+	} else if (kapi_call_raises(call)) {
+		strvec_push(&lm->fns[at].raisers, *name ? name : "(pointer)");
 	} else if (kapi_line_waits(name)) {
 		fn = &lm->fns[at];
 		fn->lines = xrealloc(fn->lines, (fn->nr_lines + 1) *

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "analyze/kapi-raise.h"
 #include "analyze/lock-thread.h"
 #include "convert/cursor.h"
 
@@ -273,7 +274,7 @@ bool lock_thread_raises(struct lock_module *lm, CXCursor code)
 		char *name = call_name(calls.v[i]);
 		ssize_t callee;
 
-		if (kapi_raiser(name)) {
+		if (kapi_call_raises(calls.v[i])) {
 			hit = true;
 		} else if ((callee = lm_callee(lm, calls.v[i])) >= 0) {
 			bool *seen = xcalloc(lm->nr_fns + 1, sizeof(*seen));

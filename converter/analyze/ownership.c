@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/member-read.h"
 #include "analyze/ownership-reads.h"
 #include "tu.h"
 
@@ -59,6 +60,11 @@ static int references_derived(struct own_walk *w, CXCursor expr)
 	return -1;
 }
 
+static bool access_read(const char *callee, void *ctx)
+{
+	return an_is_access_read(ctx, callee);
+}
+
 struct value_walk {
 	struct analysis_ctx *ctx;
 	CXCursor read;
@@ -80,6 +86,11 @@ static enum CXChildVisitResult value_visit(CXCursor c, CXCursor parent,
 	/* Its value is an error code: the device value is in its pointer. */
 	if (out)
 		return CXChildVisit_Continue;
+	/* macb reads through bp->macb_reg_readl(), set only to readers. */
+	if (member_read_call(c, access_read, vw->ctx)) {
+		vw->read = c;
+		return CXChildVisit_Break;
+	}
 	if (!an_reads_device(vw->ctx, c, &vw->read))
 		return CXChildVisit_Continue;
 	return CXChildVisit_Break;

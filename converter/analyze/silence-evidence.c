@@ -200,59 +200,6 @@ static bool writes_back_status(const struct silence_site *s,
 	return ok;
 }
 
-/* ---- the driver's irq-disable function -------------------------------- */
-
-struct disable_match {
-	const struct access_preds *ap;
-	const struct device_access *want;
-	bool hit;
-};
-
-static void disable_match_visit(CXCursor call, void *data)
-{
-	struct disable_match *dm = data;
-	char *callee = da_callee(call);
-	struct device_access a;
-	bool w;
-
-	if (dm->hit || (!da_is_accessor(callee, &w) &&
-			!dm->ap->is_write(callee, dm->ap->data))) {
-		free(callee);
-		return;
-	}
-	free(callee);
-	if (da_resolve(call, dm->ap, &a) && a.write &&
-	    !strcmp(a.reg, dm->want->reg) && !strcmp(a.value, dm->want->value))
-		dm->hit = true;
-	da_release(&a);
-}
-
-/* The write @a is the one the driver's irq-disable function makes. */
-static bool writes_disable(const struct silence_site *s,
-			   const struct device_access *a, struct strbuf *why)
-{
-	struct cursor_kids fns;
-	size_t i;
-	bool hit = false;
-
-	da_file_functions(s->handler, &fns);
-	for (i = 0; i < fns.nr && !hit; i++) {
-		struct disable_match dm = { s->ap, a, false };
-		char *name = da_spelling(fns.v[i]);
-
-		if (da_is_irq_switch(name, false)) {
-			da_for_each_call(fns.v[i], disable_match_visit, &dm);
-			if (dm.hit)
-				strbuf_addf(why, "it masks the device's interrupts as %s() does, with the same value in the same register",
-					    name);
-			hit = dm.hit;
-		}
-		free(name);
-	}
-	free(fns.v);
-	return hit;
-}
-
 /* ---- drains of level sources ---------------------------------------- */
 
 struct drain_walk {
@@ -461,7 +408,7 @@ static void group_visit(CXCursor call, void *data)
 	}
 	if (writes_back_status(gw->s, &a, &why))
 		kind = EVIDENCE_WRITE_BACK;
-	else if (!gw->kind && writes_disable(gw->s, &a, &why))
+	else if (!gw->kind && silence_writes_disable(gw->s, call, &why))
 		kind = EVIDENCE_MASK;
 	if (kind) {
 		gw->kind = kind;
@@ -580,4 +527,3 @@ void silence_evidence_release(struct silence_evidence *ev)
 	strvec_clear(&ev->notes);
 	memset(ev, 0, sizeof(*ev));
 }
-

@@ -52,6 +52,23 @@ bool silence_evidence_judge(const struct silence_site *s,
 void silence_evidence_release(struct silence_evidence *ev);
 
 /*
+ * silence-mask.c: a call a silencing statement may make besides register
+ * accesses: a compiler builtin, a compile-time assertion, a function that
+ * calls nothing (dw_dmac's __dw_regs() in every register macro), or a
+ * kernel log message (dw_dmac's dev_err() before it masks every channel),
+ * all of which the old handler made in hard-irq context too.
+ */
+bool silence_harmless_call(CXCursor call);
+
+/*
+ * silence-mask.c: the write @write writes what a function of the driver
+ * that turns its interrupts off writes, the same value to the same
+ * register; the evidence goes to @why.
+ */
+bool silence_writes_disable(const struct silence_site *s, CXCursor write,
+			    struct strbuf *why);
+
+/*
  * Between silence-evidence.c and silence-unmask.c: when the quick check
  * masks, does the thread unmask on every way out (itself, or through the
  * driver's NAPI poll)?  The evidence goes to @notes, or why not to @why.

@@ -77,29 +77,6 @@ static bool is_unlock_name(const char *n)
 	       starts_with(n, "raw_spin_unlock");
 }
 
-static bool any_name(const char *name)
-{
-	(void)name;
-	return true;
-}
-
-/*
- * A call that does nothing a primary must avoid: a compiler builtin, a
- * compile-time assertion, or a function that calls nothing (dw_dmac's
- * __dw_regs() in every register macro).  convert is stricter here.
- */
-static bool is_harmless(CXCursor call, const char *callee)
-{
-	CXCursor def;
-
-	if (starts_with(callee, "__builtin_") ||
-	    starts_with(callee, "__compiletime_assert"))
-		return true;
-	def = cx_callee_definition(call);
-	return !clang_Cursor_isNull(def) &&
-	       !cx_calls_matching(def, any_name, 0, NULL);
-}
-
 static void classify_call(CXCursor call, void *data)
 {
 	struct classify *cl = data;
@@ -113,7 +90,7 @@ static void classify_call(CXCursor call, void *data)
 		cl->si->lock = true;
 	else if (is_unlock_name(callee))
 		cl->si->unlock = true;
-	else if (!is_harmless(call, callee))
+	else if (!silence_harmless_call(call))
 		cl->si->other = true;
 	free(callee);
 }

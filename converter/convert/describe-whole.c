@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyze/reach.h"
+#include "analyze/kapi-raise.h"
 #include "convert/cursor.h"
 #include "convert/describe.h"
 
@@ -135,6 +136,9 @@ static bool indirect_call(CXCursor call, const char *name, void *data)
 
 	(void)name;
 	(void)data;
+	/* A pointer the kernel API knows (kapi-raise.c) is followed. */
+	if (kapi_member_raiser(call))
+		return false;
 	return clang_Cursor_isNull(callee) ||
 	       clang_getCursorKind(callee) != CXCursor_FunctionDecl;
 }

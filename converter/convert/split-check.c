@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/member-read.h"
 #include "analyze/ownership-reads.h"
 #include "convert/split-parts.h"
 #include "tu.h"
@@ -40,7 +41,7 @@ bool is_ownership_check(const struct split_plan *plan, size_t at,
 		   (kids.nr == 3 && !is_silencing_stmt(kids.v[2]))) {
 		goto out;
 	}
-	hit = !clang_Cursor_isNull(find_call(kids.v[0], is_device_read)) ||
+	hit = reads_device(kids.v[0]) ||
 	      refs_device_value(kids.v[0], l);
 out:
 	cursor_list_release(&kids);
@@ -81,7 +82,7 @@ void mark_device_values(struct split_plan *plan, size_t at, struct locals *l)
 	size_t i, k;
 
 	if (clang_getCursorKind(s) != CXCursor_DeclStmt)
-		mark_assigned(s, l, stmt_calls(s, is_device_read) ||
+		mark_assigned(s, l, reads_device(s) ||
 			      refs_device_value(s, l), false);
 	for (k = 0; k < l->nr; k++)
 		if (l->v[k].stmt == at && refs_device_value(l->v[k].decl, l))
@@ -126,13 +127,13 @@ static enum CXChildVisitResult nested_visit(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_VarDecl &&
-	    stmt_calls(c, is_device_read))
+	    reads_device(c))
 		cursor_list_push(&nw->reads, c);
 	if (clang_getCursorKind(c) != CXCursor_IfStmt)
 		return CXChildVisit_Recurse;
 	cursor_children(c, &kids);
 	if (kids.nr >= 2 && is_return_none(kids.v[1]) &&
-	    (stmt_calls(kids.v[0], is_device_read) ||
+	    (reads_device(kids.v[0]) ||
 	     refs_device_value(kids.v[0], nw->l) ||
 	     refs_block_read(kids.v[0], &nw->reads)))
 		nw->found = c;
@@ -161,7 +162,7 @@ static bool is_retval_loop(const struct split_plan *plan, size_t at,
 	cursor_children(loop, &kids);
 	cursor_children(last, &ret);
 	if (kids.nr == 2 && ret.nr == 1 &&
-	    (stmt_calls(kids.v[0], is_device_read) ||
+	    (reads_device(kids.v[0]) ||
 	     refs_device_value(kids.v[0], l)))
 		for (k = 0; k < l->nr && !hit; k++)
 			hit = refs_local(ret.v[0], &l->v[k]) &&
@@ -236,4 +237,30 @@ void mark_set_in_quick(CXCursor s, struct locals *l)
 
 	mark_assigned(s, l, false, true);
 	clang_visitChildren(s, address_visit, &aw);
+}
+
+static bool is_pointer_call(const char *callee)
+{
+	return !*callee;
+}
+
+static bool read_named(const char *callee, void *data)
+{
+	(void)data;
+	return is_device_read(callee);
+}
+
+bool reads_device(CXCursor c)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	bool hit = stmt_calls(c, is_device_read);
+	size_t i;
+
+	if (hit)
+		return true;
+	find_calls(c, is_pointer_call, &calls);
+	for (i = 0; i < calls.nr && !hit; i++)
+		hit = member_read_call(calls.v[i], read_named, NULL);
+	cursor_list_release(&calls);
+	return hit;
 }

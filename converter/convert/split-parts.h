@@ -85,6 +85,8 @@ void mark_device_values(struct split_plan *plan, size_t at, struct locals *l);
 void mark_set_in_quick(CXCursor s, struct locals *l);
 unsigned int nested_check(const struct split_plan *plan,
 			  const struct locals *l, const char **where);
+/* A device read in @c, also through a function pointer member (macb). */
+bool reads_device(CXCursor c);
 
 /* split-whole.c: the handler moved to the thread whole (NULL primary) */
 int split_plan_whole(struct split_plan *plan);

@@ -12,6 +12,20 @@
 #include "convert/split-parts.h"
 #include "tu.h"
 
+/* A call of @stmt that is neither a device access, a lock nor harmless. */
+static bool has_other_call(CXCursor stmt)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	bool hit = false;
+	size_t i;
+
+	find_calls(stmt, is_other_call, &calls);
+	for (i = 0; i < calls.nr && !hit; i++)
+		hit = !silence_harmless_call(calls.v[i]);
+	cursor_list_release(&calls);
+	return hit;
+}
+
 /* Only device accesses (at least one write), no other call, no return. */
 bool is_silencing_stmt(CXCursor stmt)
 {
@@ -21,7 +35,7 @@ bool is_silencing_stmt(CXCursor stmt)
 	    has_return(stmt))
 		return false;
 	return !clang_Cursor_isNull(find_call(stmt, is_device_write)) &&
-	       clang_Cursor_isNull(find_call(stmt, is_other_call)) &&
+	       !has_other_call(stmt) &&
 	       clang_Cursor_isNull(find_call(stmt, split_is_lock));
 }
 
@@ -31,7 +45,7 @@ static bool is_flush_read(CXCursor stmt)
 	return clang_isExpression(clang_getCursorKind(stmt)) &&
 	       !has_return(stmt) &&
 	       !clang_Cursor_isNull(find_call(stmt, is_device_read)) &&
-	       clang_Cursor_isNull(find_call(stmt, is_other_call)) &&
+	       !has_other_call(stmt) &&
 	       clang_Cursor_isNull(find_call(stmt, split_is_lock));
 }
 /* Functions a replayed assignment may call: they only compute a pointer. */
@@ -76,7 +90,7 @@ static bool is_read_assignment(CXCursor stmt)
 	enum CXCursorKind k = clang_getCursorKind(stmt);
 
 	return k != CXCursor_DeclStmt && k != CXCursor_IfStmt &&
-	       !has_return(stmt) && stmt_calls(stmt, is_device_read) &&
+	       !has_return(stmt) && reads_device(stmt) &&
 	       !stmt_calls(stmt, is_other_call) &&
 	       !stmt_calls(stmt, is_device_write);
 }
@@ -363,6 +377,16 @@ static void mark_replays(struct split_plan *plan, const struct locals *l)
 	}
 }
 
+/* A check nested in a block comes before statement @at. */
+static bool nested_before(const struct split_plan *plan,
+			  const struct locals *l, size_t at)
+{
+	const char *where;
+	unsigned int line = nested_check(plan, l, &where);
+
+	return line && line < cursor_line(plan->stmts[at].cursor);
+}
+
 int assign_roles(struct split_plan *plan, struct locals *l,
 		 bool shared, bool exclusive,
 		 enum split_strategy wanted, const char *buf)
@@ -400,6 +424,15 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 				      plan->handler);
 		return 0;
 	}
+	/*
+	 * A check nested in a block before the lock (bcm2835-dma tests the
+	 * channel's status only `if (c->irq_flags & IRQF_SHARED)`): the lock
+	 * is taken after the handler knows, and the refusal below says why
+	 * the check cannot be cut after.
+	 */
+	if (early_lock < plan->nr_stmts && check == plan->nr_stmts &&
+	    nested_before(plan, l, early_lock))
+		early_lock = plan->nr_stmts;
 	if (early_lock < plan->nr_stmts) {
 		refuse(plan, R_LOCK_BEFORE_CHECK,
 		       plan->handler);
@@ -445,7 +478,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		CXCursor s = plan->stmts[i].cursor;
 		bool decl = clang_getCursorKind(s) == CXCursor_DeclStmt;
 
-		plan->stmts[i].role = decl && !stmt_calls(s, is_device_read) ?
+		plan->stmts[i].role = decl && !reads_device(s) ?
 				      ROLE_CONTEXT : ROLE_QUICK;
 		if (!decl && !is_replayable(s, l))
 			mark_set_in_quick(s, l);

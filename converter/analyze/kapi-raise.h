@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef IRQCONV_ANALYZE_KAPI_RAISE_H
+#define IRQCONV_ANALYZE_KAPI_RAISE_H
+
+#include <clang-c/Index.h>
+
+/*
+ * What a call through a structure's function pointer raises, when the
+ * kernel API makes it known by the member (kapi-locks.def,
+ * KAPI_MEMBER_RAISER): libsas's `task->task_done(task)` ends in
+ * scsi_done() for a SCSI command.  NULL for any other call; a call
+ * through a pointer the table does not name stays unknown.
+ */
+const char *kapi_member_raiser(CXCursor call);
+
+/* kapi_raiser() of a named call, else kapi_member_raiser(). */
+const char *kapi_call_raises(CXCursor call);
+
+#endif
