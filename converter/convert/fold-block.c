@@ -131,7 +131,9 @@ static CXCursor last_kept(const struct edit_list *el, const char *buf,
 		k = s;
 	}
 	cursor_list_release(&kids);
-	if (n != 1)
+	/* `if (x) int y = 0;` is no C, and a label is no body of its own */
+	if (n != 1 || clang_getCursorKind(kept) == CXCursor_DeclStmt ||
+	    clang_getCursorKind(kept) == CXCursor_LabelStmt)
 		return clang_getNullCursor();
 	k.begin = split_line_start(buf, k.begin);
 	k.end = split_line_after(buf, len, k.end);
