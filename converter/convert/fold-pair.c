@@ -106,11 +106,9 @@ static bool is_dev_id(const struct split_plan *plan, CXCursor decl)
 /* The USR of the field the handler's request names as its irq, or NULL. */
 static const char *own_line(const struct split_plan *plan)
 {
-	ssize_t at;
+	ssize_t at = plan->lm ? lm_fn_of(plan->lm, plan->def) : -1;
 
-	if (!plan->lm || (at = lm_fn_of(plan->lm, plan->def)) < 0)
-		return NULL;
-	return plan->lm->fns[at].own_line;
+	return at < 0 ? NULL : plan->lm->fns[at].own_line;
 }
 
 static bool is_own_field(const struct split_plan *plan, CXCursor field)
