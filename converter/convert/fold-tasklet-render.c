@@ -185,15 +185,26 @@ static void note(const struct tasklet_fold *tf, struct strvec *notes)
 
 char *fold_tasklet_render(const struct tasklet_fold *tf, CXCursor call,
 			  const struct split_plan *plan, const char *buf,
-			  size_t len, struct edit_list *el,
-			  struct strbuf *protos, struct strvec *notes)
+			  size_t len, struct edit_list *thread_el,
+			  struct edit_list *el, struct strbuf *protos,
+			  struct strvec *notes)
 {
+	struct strvec names = STRVEC_INIT;
 	size_t i;
 
+	strvec_push_nodup(&names, cursor_name(tf->field));
+	strvec_push(&names, tf->fn);
 	for (i = 0; i < tf->removals.nr; i++)
-		fold_remove_stmt_lines(el, buf, len, tf->removals.v[i],
-				       "tasklet setup/kill");
+		fold_remove_stmt_named(el, buf, len, tf->removals.v[i], &names,
+				       false, "tasklet setup/kill");
+	for (i = 0; i < tf->removals.nr; i++) {
+		fold_tidy_label(el, buf, len, tf->removals.v[i]);
+		fold_tidy_block(el, buf, len, tf->removals.v[i]);
+	}
+	fold_reword_call_comment(thread_el, buf, len, call, &names);
+	strvec_clear(&names);
 	note(tf, notes);
+	fold_pair_render(call, plan, tf, buf, len, thread_el, el, notes);
 	if (tf->kept) {
 		fold_add_prototype_before(protos, tf->fn_decl, plan, buf);
 		char *arg = first_arg_text(call, buf);

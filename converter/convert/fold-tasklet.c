@@ -142,18 +142,72 @@ static bool find_protos(CXCursor root, const struct split_plan *plan,
 	return here;
 }
 
+/* The function whose body holds @c, or a null cursor. */
+static CXCursor enclosing(CXCursor root, CXCursor c)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor fn = clang_getNullCursor();
+	size_t i;
+
+	char *file = cursor_file(c);
+
+	cursor_children(root, &kids);
+	for (i = 0; i < kids.nr && clang_Cursor_isNull(fn); i++) {
+		char *f;
+
+		if (clang_getCursorKind(kids.v[i]) != CXCursor_FunctionDecl ||
+		    !clang_isCursorDefinition(kids.v[i]) ||
+		    !inside(c, kids.v[i]))
+			continue;
+		f = cursor_file(kids.v[i]);
+		if (!strcmp(f, file))
+			fn = kids.v[i];
+		free(f);
+	}
+	free(file);
+	cursor_list_release(&kids);
+	return fn;
+}
+
+/* Is @use the callee of a call in @fn? */
+static bool called(CXCursor fn, CXCursor use)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	bool hit = false;
+	size_t i;
+
+	find_calls(fn, any_callee, &calls);
+	for (i = 0; i < calls.nr && !hit; i++)
+		hit = cursor_range(calls.v[i]).begin == cursor_range(use).begin;
+	cursor_list_release(&calls);
+	return hit;
+}
+
 /* Who else names the function: NULL when only the setup calls that go. */
 static char *other_use(CXCursor root, const struct tasklet_fold *tf)
 {
 	struct cursor_list uses;
-	char *why = NULL;
+	char *why = NULL, *by;
 	size_t i;
+	CXCursor fn;
 
 	find_uses(root, tf->fn_decl, &uses);
-	for (i = 0; i < uses.nr && !why; i++)
-		if (!in_removals(uses.v[i], tf))
+	for (i = 0; i < uses.nr && !why; i++) {
+		if (in_removals(uses.v[i], tf) || inside(uses.v[i], tf->merged))
+			continue;
+		fn = enclosing(root, uses.v[i]);
+		if (clang_Cursor_isNull(fn)) {
 			why = xasprintf("%s() is also named at line %u",
 					tf->fn, cursor_line(uses.v[i]));
+			continue;
+		}
+		by = cursor_name(fn);
+		why = xasprintf("%s() is also %s by %s() at line %u", tf->fn,
+				called(fn, uses.v[i]) ?
+				"called" : "named", by,
+				cursor_line(uses.v[i]));
+		free(by);
+	}
 	cursor_list_release(&uses);
 	return why;
 }
@@ -238,7 +292,7 @@ static char *member_used(CXCursor root, const struct split_plan *plan,
 	for (i = 0; i < uses.nr && !why; i++)
 		if (!in_removals(uses.v[i], tf) &&
 		    !inside(uses.v[i], tf->ctx_decl) &&
-		    !inside(uses.v[i], call))
+		    !inside(uses.v[i], call) && !inside(uses.v[i], tf->merged))
 			why = xasprintf("line %u still uses it",
 					cursor_line(uses.v[i]));
 	cursor_list_release(&uses);

@@ -186,18 +186,22 @@ void work_fold_render(const struct split_plan *plan,
 {
 	char *params = handler_params(plan, buf, len);
 	bool before = cursor_range(wf->fn_def).begin < plan->def_range.begin;
+	struct strvec names = STRVEC_INIT;
 	size_t i;
 
 	drop_handler(plan, wf, buf, len, params, el);
 	retype_fn(plan, wf, buf, len, params, el);
 	retarget_obj(plan, wf, buf, el);
 	returns_handled(wf, buf, el);
+	strvec_push(&names, wf->field_name);
+	strvec_push(&names, wf->fn);
 	for (i = 0; i < wf->removals.nr; i++)
-		fold_remove_stmt_lines(el, buf, len, wf->removals.v[i],
-				       "work setup/cancel");
+		fold_remove_stmt_named(el, buf, len, wf->removals.v[i], &names,
+				       false, "work setup/cancel");
+	strvec_clear(&names);
 	for (i = 0; i < wf->enables.nr; i++)
-		fold_remove_stmt_lines(el, buf, len, wf->enables.v[i],
-				       "enable_irq() of the work");
+		fold_remove_stmt_named(el, buf, len, wf->enables.v[i], NULL,
+				       true, "enable_irq() of the work");
 	for (i = 0; i < wf->protos.nr; i++) {
 		struct cursor_range r = cursor_range(wf->protos.v[i]);
 
@@ -217,6 +221,10 @@ void work_fold_render(const struct split_plan *plan,
 					   plan->handler, wf->field_name, wf->fn,
 					   plan->handler, cancels_note(wf, buf)));
 	work_flag_render(wf, buf, len, el, notes);
+	for (i = 0; i < wf->removals.nr; i++) {
+		fold_tidy_label(el, buf, len, wf->removals.v[i]);
+		fold_tidy_block(el, buf, len, wf->removals.v[i]);
+	}
 	if (wf->disables)
 		strvec_push_nodup(notes, xasprintf("%s() disabled its own line until %s() enabled it again; IRQF_ONESHOT keeps the line masked until the thread returns, which is what the pair did, so disable_irq() and enable_irq() go.",
 						   plan->handler, wf->fn));

@@ -47,6 +47,9 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 	size_t i;
 
 	memset(tf, 0, sizeof(*tf));
+	tf->merged = clang_getNullCursor();
+	tf->fn_def = clang_getNullCursor();
+	tf->ctx_decl = clang_getNullCursor();
 	tf->field = tasklet_field(call);
 	if (clang_Cursor_isNull(tf->field)) {
 		tf->refusal = xstrdup("the tasklet is not a field of a structure");
@@ -58,6 +61,7 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		char *name, *file;
 		struct cursor_range r;
 		const char *tied;
+		CXCursor loop;
 
 		if (!clang_equalCursors(tasklet_field(c), tf->field))
 			continue;
@@ -71,6 +75,9 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		r = cursor_range(c);
 		tied = strcmp(name, "tasklet_setup") &&
 		       strcmp(name, "tasklet_kill") ? NULL : fold_stmt_tied(c);
+		loop = tied ? fold_loop_of(c) : clang_getNullCursor();
+		if (!clang_Cursor_isNull(loop))
+			tied = NULL;
 		if (tied) {
 			tf->refusal = xasprintf("its %s() at line %u cannot go: it is %s",
 						name, cursor_line(c), tied);
@@ -85,10 +92,12 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 				tf->fn_decl = clang_getCursorReferenced(fn);
 				tf->fn = cursor_name(tf->fn_decl);
 			}
-			cursor_list_push(&tf->removals, c);
+			cursor_list_push(&tf->removals,
+					 clang_Cursor_isNull(loop) ? c : loop);
 		} else if (!strcmp(name, "tasklet_kill")) {
 			tf->killed = true;
-			cursor_list_push(&tf->removals, c);
+			cursor_list_push(&tf->removals,
+					 clang_Cursor_isNull(loop) ? c : loop);
 		} else if (!strcmp(name, "tasklet_schedule")) {
 			if (r.begin < def.begin || r.end > def.end)
 				tf->refusal = xstrdup("the tasklet is also scheduled outside the handler");
@@ -191,6 +200,8 @@ static bool line_closes_block(const char *buf, size_t len, size_t off)
 	return off < len && buf[off] == '}';
 }
 
+static char last_code_char(const char *buf, size_t begin, size_t end);
+
 void fold_remove_lines(struct edit_list *el, const char *buf, size_t len,
 		       size_t begin, size_t end, const char *why)
 {
@@ -199,7 +210,13 @@ void fold_remove_lines(struct edit_list *el, const char *buf, size_t len,
 	 * and before the block's closing brace, take the blank line, which
 	 * would be left at the end of the block.
 	 */
-	if (split_empty_line_before(buf, begin)) {
+	if (end < len && split_empty_line_len(buf + end) &&
+	    begin > 0 && last_code_char(buf, split_line_start(buf, begin - 1),
+					begin - 1) == '{' &&
+	    !edit_taken(el, end)) {
+		/* after the opening brace: the blank line below goes too */
+		end += split_empty_line_len(buf + end);
+	} else if (split_empty_line_before(buf, begin)) {
 		size_t prev = split_line_start(buf, begin - 1);
 
 		if (end < len && split_empty_line_len(buf + end))

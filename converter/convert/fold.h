@@ -24,6 +24,11 @@ struct tasklet_fold {
 	char *ctx_arg;		/* the thread's pointer to it: `x` of `&x->f` */
 	struct cursor_list protos;	/* forward declarations in the file */
 	char *kept;
+	/*
+	 * `if (c) tasklet_schedule(&x->t); else fn(&x->t);`: the if the
+	 * thread's one call replaces (fold_equal_arms()), or a null cursor.
+	 */
+	CXCursor merged;
 	/* The member goes (nothing else uses it), or  says why not. */
 	bool member_goes;
 	char *member_kept;
@@ -54,8 +59,52 @@ void fold_plan_retype(CXCursor call, const struct split_plan *plan,
  */
 char *fold_tasklet_render(const struct tasklet_fold *tf, CXCursor call,
 			  const struct split_plan *plan, const char *buf,
-			  size_t len, struct edit_list *el,
-			  struct strbuf *protos, struct strvec *notes);
+			  size_t len, struct edit_list *thread_el,
+			  struct edit_list *el, struct strbuf *protos,
+			  struct strvec *notes);
+/*
+ * The handler's disable_irq_nosync() of its own line and the tasklet
+ * function's enable_irq() of it: both go when the fold brings them into
+ * one thread run on every path, else the patch says why they stay
+ * (@thread_el: edits of the thread's statements).  (fold-pair.c)
+ */
+void fold_pair_render(CXCursor call, const struct split_plan *plan,
+		      const struct tasklet_fold *tf, const char *buf,
+		      size_t len, struct edit_list *thread_el,
+		      struct edit_list *el, struct strvec *notes);
+
+/*
+ * The `if` in @scope whose then-arm is @call, the scheduling of @tf, and
+ * whose else-arm calls @tf->fn with the same argument, under a condition
+ * that calls nothing: folded, both arms are one call.  A null cursor when
+ * there is none.  (fold-arms.c)
+ */
+CXCursor fold_equal_arms(CXCursor scope, CXCursor call,
+			 const struct tasklet_fold *tf, const char *buf);
+/* What the patch says of the `if` fold_equal_arms() found. */
+void fold_arms_note(CXCursor arms, const struct tasklet_fold *tf,
+		    const char *buf, struct strvec *notes);
+
+/*
+ * After the removal of @stmt (and any other of @el): the braces of an if
+ * or loop body left with one statement go, and "X and workqueue" in the
+ * comment above it says "X".  (fold-block.c)
+ */
+void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
+		     CXCursor stmt);
+/*
+ * @stmt, removed, was all a label held, and the next line is another
+ * label: the first goes, its gotos go to the second.
+ */
+void fold_tidy_label(struct edit_list *el, const char *buf, size_t len,
+		     CXCursor stmt);
+
+/*
+ * The `for` whose unbraced body @stmt is, when its header calls nothing
+ * and the loop can go whole with it (mtk-cqdma's tasklet_setup() of each
+ * channel); else a null cursor.
+ */
+CXCursor fold_loop_of(CXCursor stmt);
 
 /* Is @fn declared in its file ahead of the handler already? */
 bool fold_declared_before(CXCursor fn, const struct split_plan *plan);
@@ -81,6 +130,35 @@ void fold_remove_stmt_lines(struct edit_list *el, const char *buf, size_t len,
 const char *fold_stmt_tied(CXCursor stmt);
 /* What the fold does to the tasklet's setup and kill, for the patch text. */
 const char *fold_teardown_note(const struct tasklet_fold *tf);
+/*
+ * Where the removal of the lines [@line, @end) of a statement starts: at
+ * the comment right above it when that comment names @names or deferred
+ * work (or, @irq, the irq: the line's disable/enable) and nothing but the
+ * statement follows it up to a blank line or brace; else at @line.
+ * (fold-comment.c)
+ */
+size_t fold_stale_comment(const char *buf, size_t len, size_t line,
+			  size_t end, const struct strvec *names, bool irq);
+/* fold_remove_stmt_lines() with the comment fold_stale_comment() finds. */
+void fold_remove_stmt_named(struct edit_list *el, const char *buf,
+			    size_t len, CXCursor stmt,
+			    const struct strvec *names, bool irq,
+			    const char *why);
+/*
+ * The comment above @call (or above the `if` whose body it is), the
+ * thread's call of the tasklet's function now: "Schedule the tasklet to X"
+ * becomes "X"; "X and the tasklet" becomes "X" when more follows the call;
+ * one that names the tasklet otherwise goes, unless more follows it.
+ */
+void fold_reword_call_comment(struct edit_list *el, const char *buf,
+			      size_t len, CXCursor call,
+			      const struct strvec *names);
+/*
+ * "irq and workqueue" in the comment above the line @line, a statement
+ * that keeps its other work, becomes "irq".
+ */
+void fold_reword_block_comment(struct edit_list *el, const char *buf,
+			       size_t line);
 /* Remove the lines @begin to @end (line starts), blank lines kept right. */
 void fold_remove_lines(struct edit_list *el, const char *buf, size_t len,
 		       size_t begin, size_t end, const char *why);

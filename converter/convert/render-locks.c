@@ -6,6 +6,7 @@
  * analyze/lock-thread.h), and softirq work the thread raises is bracketed
  * with local_bh_disable()/local_bh_enable() outside any lock it holds.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -323,12 +324,32 @@ static bool bracket_return(const struct split_plan *plan, size_t at,
 	return true;
 }
 
+/*
+ * One bracket for statements @from to @to, which may extend one that ends
+ * right before @from (*@open, *@close: the bracket not yet written; @flush
+ * writes it).  Two brackets back to back would enable bottom halves only
+ * to disable them again.
+ */
+static void bracket_next(const struct split_plan *plan, size_t from,
+			 size_t to, const char *buf, struct edit_list *inner,
+			 size_t *open, size_t *close)
+{
+	if (*open != SIZE_MAX && *close + 1 == from) {
+		*close = to;
+		return;
+	}
+	if (*open != SIZE_MAX)
+		bracket(plan, *open, *close, buf, inner);
+	*open = from;
+	*close = to;
+}
+
 int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 		       const bool *wrap, const struct strvec *bh_ids,
 		       struct edit_list *inner, bool *need_ret,
 		       struct strvec *notes, struct refusal *why)
 {
-	size_t i, k, end;
+	size_t i, k, end, open = SIZE_MAX, close = 0;
 
 	for (i = 0; i < plan->nr_stmts; i++) {
 		bool any = false, ret = false;
@@ -353,6 +374,10 @@ int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 			i = end;
 			continue;
 		}
+		if (ret && open != SIZE_MAX) {
+			bracket(plan, open, close, buf, inner);
+			open = SIZE_MAX;
+		}
 		if (ret && end == i && bracket_return(plan, i, buf, inner)) {
 			*need_ret = true;
 			continue;
@@ -361,10 +386,12 @@ int thread_bh_brackets(const struct split_plan *plan, const char *buf,
 			refusal_set(why, R_SOFTIRQ_IN_RETURN, plan->handler);
 			return -1;
 		}
-		bracket(plan, i, end, buf, inner);
+		bracket_next(plan, i, end, buf, inner, &open, &close);
 		if (end > i)
 			strvec_push(notes, "Softirq work raised while the thread holds a lock is bracketed around the whole locked region: local_bh_enable() runs the softirq at once, and under the lock it would deadlock with a softirq that takes the same lock.");
 		i = end;
 	}
+	if (open != SIZE_MAX)
+		bracket(plan, open, close, buf, inner);
 	return 0;
 }

@@ -77,12 +77,19 @@ int render_thread_edits(const struct split_plan *plan, const char *buf,
 
 					strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly; %s.",
 									  field, tf.fn, fold_teardown_note(&tf)));
+					tf.merged = fold_equal_arms(st->cursor,
+								    c, &tf, buf);
+					if (!clang_Cursor_isNull(tf.merged)) {
+						r = cursor_range(tf.merged);
+						fold_arms_note(tf.merged, &tf,
+							       buf, notes);
+					}
 					fold_plan_retype(c, plan, buf, &tf);
 					edit_add_take(inner, r.begin,
 						      r.end - r.begin,
 						      fold_tasklet_render(&tf, c,
-							plan, buf, len, el,
-							protos, notes),
+							plan, buf, len, inner,
+							el, protos, notes),
 						      "tasklet folded");
 					folded = true;
 					free(field);

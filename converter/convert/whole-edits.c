@@ -89,6 +89,7 @@ static bool fold_at_end(const struct split_plan *plan, size_t i,
 	CXCursor call = plan->stmts[i].cursor;
 	CXCursor ret = plan->stmts[plan->nr_stmts - 1].cursor;
 	struct tasklet_fold tf;
+	struct strvec names = STRVEC_INIT;
 	char *arg, *field;
 
 	fold_plan_tasklet(call, plan, &tf);
@@ -97,11 +98,15 @@ static bool fold_at_end(const struct split_plan *plan, size_t i,
 		return false;
 	}
 	field = cursor_name(tf.field);
-	fold_remove_stmt_lines(el, buf, len, call, "tasklet moved");
+	strvec_push(&names, field);
+	strvec_push(&names, tf.fn);
+	fold_remove_stmt_named(el, buf, len, call, &names, false,
+			       "tasklet moved");
+	strvec_clear(&names);
 	strvec_push_nodup(notes, xasprintf("Tasklet '%s' folded: %s() now runs in the thread, called directly at its end, where the tasklet ran after the old handler had returned (so after everything the handler did, the acknowledge included); %s.",
 					   field, tf.fn, fold_teardown_note(&tf)));
 	fold_plan_retype(call, plan, buf, &tf);
-	arg = fold_tasklet_render(&tf, call, plan, buf, len, el, protos,
+	arg = fold_tasklet_render(&tf, call, plan, buf, len, el, el, protos,
 				  notes);
 	edit_add_take(el, split_line_start(buf, cursor_range(ret).begin), 0,
 		      xasprintf("\tlocal_bh_disable();\n\t%s;\n\tlocal_bh_enable();\n\n",

@@ -36,5 +36,5 @@ expect_match "tf-kept: the thread passes the tasklet" \
 	$'^\\+\ttf_kept_done\\(&tf->done_task\\);$' "$kept"
 expect_no_match "tf-kept: the member stays" '^-.*struct tasklet_struct' "$kept"
 expect_match "tf-kept: the patch says why" \
-	"tf_kept_done\(\) keeps its tasklet argument, and the member 'done_task' stays, no longer set up, only for it to find its structure from: tf_kept_done\(\) is also named at line 73\." \
+	"tf_kept_done\(\) keeps its tasklet argument, and the member 'done_task' stays, no longer set up, only for it to find its structure from: tf_kept_done\(\) is also called by tf_kept_remove\(\) at line 73\." \
 	"$(tr -s ' \n' ' ' <<<"$kept")"
