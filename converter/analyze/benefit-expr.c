@@ -3,8 +3,9 @@
  * What a call or an expression of the moved code is, for the benefit
  * judgement: a call that reaches a device access or an event report
  * through the file's functions, a busy-wait delay and its length, a
- * local variable, a constant, an operator as written.
+ * local variable, a constant, an operator as written, a loop counter.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,4 +196,116 @@ bool benefit_is_regmap(const char *callee, const void *unused)
 	return !strcmp(callee, "regmap_read") ||
 	       !strcmp(callee, "regmap_write") ||
 	       !strcmp(callee, "regmap_update_bits_base");
+}
+
+struct counter_check {
+	CXCursor decl;
+	bool ok;
+	long long max;		/* the largest constant it is set to */
+};
+
+void benefit_note_value(long long *max, CXCursor e)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	long long v = 0;
+
+	if (!r)
+		return;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		v = clang_EvalResult_getAsLongLong(r);
+		/* ~0, -1 as a u16: as many rounds as it takes */
+		if (v < 0 || (clang_EvalResult_isUnsignedInt(r) &&
+			      clang_EvalResult_getAsUnsigned(r) > LLONG_MAX))
+			v = LLONG_MAX;
+	}
+	clang_EvalResult_dispose(r);
+	if (v > *max)
+		*max = v;
+}
+
+static bool refers_to(CXCursor e, CXCursor decl)
+{
+	CXCursor d;
+
+	return benefit_local_var(da_strip(e), &d) && clang_equalCursors(d, decl);
+}
+
+/* One write of the variable: a step (++, --, += 1) or a constant. */
+static void check_write(CXCursor c, struct counter_check *cc)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cursor_kids kids;
+	char *op;
+
+	da_kids(c, &kids);
+	if (!kids.nr || !refers_to(kids.v[0], cc->decl)) {
+		free(kids.v);
+		return;
+	}
+	/*
+	 * An operator written in a macro cannot be read: the macros a loop
+	 * counter meets compute with it (`CT_ACK(i)`, `BIT(i)`), so it is
+	 * taken as no write.
+	 */
+	op = benefit_op_token(c, kids.v[0]);
+	if (k == CXCursor_UnaryOperator) {
+		cc->ok &= !op || strcmp(op, "&");
+	} else if (k == CXCursor_CompoundAssignOperator) {
+		cc->ok &= kids.nr == 2 && benefit_evaluates(kids.v[1]);
+	} else if (op && !strcmp(op, "=")) {
+		cc->ok &= kids.nr == 2 && benefit_evaluates(kids.v[1]);
+		if (cc->ok)
+			benefit_note_value(&cc->max, kids.v[1]);
+	}
+	free(op);
+	free(kids.v);
+}
+
+static enum CXChildVisitResult counter_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct counter_check *cc = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_UnaryOperator || k == CXCursor_BinaryOperator ||
+	    k == CXCursor_CompoundAssignOperator)
+		check_write(c, cc);
+	return cc->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+/* Its initialiser, when a declaration has one. */
+static bool var_init_constant(CXCursor decl, long long *max)
+{
+	struct cursor_kids kids;
+	bool ok = true;
+	CXCursor last;
+
+	da_kids(decl, &kids);
+	if (kids.nr) {
+		last = kids.v[kids.nr - 1];
+		ok = clang_getCursorKind(last) == CXCursor_TypeRef ||
+		     benefit_evaluates(last);
+		if (ok && clang_getCursorKind(last) != CXCursor_TypeRef)
+			benefit_note_value(max, last);
+	}
+	free(kids.v);
+	return ok;
+}
+
+/*
+ * A counter: a local of @fn that starts from a constant and is only ever
+ * set to constants or stepped by constants (i = 0, i++, timeout--); @max
+ * takes the largest constant it is set to.
+ */
+bool benefit_counter(CXCursor decl, CXCursor fn, long long *max)
+{
+	struct counter_check cc = { decl, true, 0 };
+
+	if (!var_init_constant(decl, &cc.max))
+		return false;
+	clang_visitChildren(fn, counter_visit, &cc);
+	if (cc.ok && cc.max > *max)
+		*max = cc.max;
+	return cc.ok;
 }

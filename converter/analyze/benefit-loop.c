@@ -9,125 +9,11 @@
  * analyze/benefit-bound.c) or by a FIFO the device empties costs a few
  * register accesses a round, as the rest of the handler does.
  */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/benefit-loop.h"
 #include "tu.h"
-
-
-struct counter_check {
-	CXCursor decl;
-	bool ok;
-	long long max;		/* the largest constant it is set to */
-};
-
-static void note_value(long long *max, CXCursor e)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(e);
-	long long v = 0;
-
-	if (!r)
-		return;
-	if (clang_EvalResult_getKind(r) == CXEval_Int) {
-		v = clang_EvalResult_getAsLongLong(r);
-		/* ~0, -1 as a u16: as many rounds as it takes */
-		if (v < 0 || (clang_EvalResult_isUnsignedInt(r) &&
-			      clang_EvalResult_getAsUnsigned(r) > LLONG_MAX))
-			v = LLONG_MAX;
-	}
-	clang_EvalResult_dispose(r);
-	if (v > *max)
-		*max = v;
-}
-
-static bool refers_to(CXCursor e, CXCursor decl)
-{
-	CXCursor d;
-
-	return benefit_local_var(da_strip(e), &d) && clang_equalCursors(d, decl);
-}
-
-/* One write of the variable: a step (++, --, += 1) or a constant. */
-static void check_write(CXCursor c, struct counter_check *cc)
-{
-	enum CXCursorKind k = clang_getCursorKind(c);
-	struct cursor_kids kids;
-	char *op;
-
-	da_kids(c, &kids);
-	if (!kids.nr || !refers_to(kids.v[0], cc->decl)) {
-		free(kids.v);
-		return;
-	}
-	/*
-	 * An operator written in a macro cannot be read: the macros a loop
-	 * counter meets compute with it (`CT_ACK(i)`, `BIT(i)`), so it is
-	 * taken as no write.
-	 */
-	op = benefit_op_token(c, kids.v[0]);
-	if (k == CXCursor_UnaryOperator) {
-		cc->ok &= !op || strcmp(op, "&");
-	} else if (k == CXCursor_CompoundAssignOperator) {
-		cc->ok &= kids.nr == 2 && benefit_evaluates(kids.v[1]);
-	} else if (op && !strcmp(op, "=")) {
-		cc->ok &= kids.nr == 2 && benefit_evaluates(kids.v[1]);
-		if (cc->ok)
-			note_value(&cc->max, kids.v[1]);
-	}
-	free(op);
-	free(kids.v);
-}
-
-static enum CXChildVisitResult counter_visit(CXCursor c, CXCursor parent,
-					     CXClientData data)
-{
-	struct counter_check *cc = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	(void)parent;
-	if (k == CXCursor_UnaryOperator || k == CXCursor_BinaryOperator ||
-	    k == CXCursor_CompoundAssignOperator)
-		check_write(c, cc);
-	return cc->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
-}
-
-/* Its initialiser, when a declaration has one. */
-static bool var_init_constant(CXCursor decl, long long *max)
-{
-	struct cursor_kids kids;
-	bool ok = true;
-	CXCursor last;
-
-	da_kids(decl, &kids);
-	if (kids.nr) {
-		last = kids.v[kids.nr - 1];
-		ok = clang_getCursorKind(last) == CXCursor_TypeRef ||
-		     benefit_evaluates(last);
-		if (ok && clang_getCursorKind(last) != CXCursor_TypeRef)
-			note_value(max, last);
-	}
-	free(kids.v);
-	return ok;
-}
-
-/*
- * A counter: a local of @fn that starts from a constant and is only ever
- * set to constants or stepped by constants (i = 0, i++, timeout--); @max
- * takes the largest constant it is set to.
- */
-static bool is_counter(CXCursor decl, CXCursor fn, long long *max)
-{
-	struct counter_check cc = { decl, true, 0 };
-
-	if (!var_init_constant(decl, &cc.max))
-		return false;
-	clang_visitChildren(fn, counter_visit, &cc);
-	if (cc.ok && cc.max > *max)
-		*max = cc.max;
-	return cc.ok;
-}
 
 /* The loop's header (condition, initialisation, step) and its body. */
 static void loop_parts(CXCursor loop, struct cursor_kids *head,
@@ -276,7 +162,7 @@ static void note_compared(CXCursor op, struct bound *b)
 		tok = benefit_op_token(op, kids.v[0]);
 	for (i = 0; tok && name_in(tok, rel) && i < kids.nr; i++)
 		if (benefit_evaluates(kids.v[i]))
-			note_value(&b->max, kids.v[i]);
+			benefit_note_value(&b->max, kids.v[i]);
 	free(tok);
 	free(kids.v);
 }
@@ -312,7 +198,7 @@ static void bound_ref(CXCursor c, struct bound *b)
 		b->constant = false;
 	else if (names_any(c, &b->x->dev_vars))
 		b->device = true;
-	else if (is_counter(decl, b->x->e->fn, &b->max))
+	else if (benefit_counter(decl, b->x->e->fn, &b->max))
 		b->counter = true;
 	else if (benefit_status_word(decl, b->x->loop))
 		b->width = true;
@@ -539,7 +425,7 @@ static void keep_counters(struct cursor_kids *vars, CXCursor fn)
 	size_t i, n = 0;
 
 	for (i = 0; i < vars->nr; i++)
-		if (is_counter(vars->v[i], fn, &max))
+		if (benefit_counter(vars->v[i], fn, &max))
 			vars->v[n++] = vars->v[i];
 	vars->nr = n;
 }
@@ -574,7 +460,6 @@ enum loop_kind benefit_loop_kind(CXCursor loop, const struct loop_env *e)
 	free(x.guards.v);
 	return kind;
 }
-
 
 static enum CXChildVisitResult subscript_visit(CXCursor c, CXCursor parent,
 					       CXClientData data)

@@ -64,6 +64,14 @@ enum loop_kind benefit_loop_kind(CXCursor loop, const struct loop_env *e);
 char *benefit_op_token(CXCursor op, CXCursor first);
 bool benefit_local_var(CXCursor ref, CXCursor *decl);
 bool benefit_evaluates(CXCursor e);
+/*
+ * A counter: a local of @fn that starts from a constant and is only ever
+ * set to constants or stepped by constants (i = 0, i++, timeout--); @max
+ * takes the largest constant it is set to, as benefit_note_value() takes
+ * the value of a constant expression @e when it is larger.
+ */
+bool benefit_counter(CXCursor decl, CXCursor fn, long long *max);
+void benefit_note_value(long long *max, CXCursor e);
 /* regmap_read(), regmap_write(): accesses through a regmap. */
 bool benefit_is_regmap(const char *callee, const void *unused);
 
