@@ -115,7 +115,7 @@ static void dev_read_visit(CXCursor call, void *data)
 		dr->hit = true;
 }
 
-static bool reads_device(CXCursor c, const struct exits *x)
+static bool loop_reads_device(CXCursor c, const struct exits *x)
 {
 	struct dev_read dr = { x, false };
 
@@ -172,7 +172,7 @@ static void bound_call(CXCursor c, struct bound *b)
 	const struct loop_env *e = b->x->e;
 	int i, n = clang_Cursor_getNumArguments(c);
 
-	if (reads_device(c, b->x)) {
+	if (loop_reads_device(c, b->x)) {
 		b->device = true;
 		return;
 	}
@@ -277,11 +277,11 @@ static enum CXChildVisitResult dev_var_visit(CXCursor c, CXCursor parent,
 	if (k != CXCursor_BinaryOperator && k != CXCursor_VarDecl)
 		return CXChildVisit_Recurse;
 	da_kids(c, &kids);
-	if (k == CXCursor_VarDecl && kids.nr && reads_device(c, x))
+	if (k == CXCursor_VarDecl && kids.nr && loop_reads_device(c, x))
 		da_kids_push(&x->dev_vars, c);
 	else if (k == CXCursor_BinaryOperator && kids.nr == 2 &&
 		 benefit_local_var(da_strip(kids.v[0]), &d) &&
-		 reads_device(kids.v[1], x))
+		 loop_reads_device(kids.v[1], x))
 		da_kids_push(&x->dev_vars, d);
 	free(kids.v);
 	return CXChildVisit_Recurse;

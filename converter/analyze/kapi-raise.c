@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "analyze/kapi-raise.h"
-#include "analyze/lock-graph.h"
 #include "convert/cursor.h"
 #include "tu.h"
+#include "util.h"
 
 static const struct {
 	const char *type;
@@ -22,6 +22,24 @@ static const struct {
 #define KAPI_MEMBER_RAISER(t, m, w) { #t, #m, w },
 #include "analyze/kapi-locks.def"
 };
+
+static const struct {
+	const char *name;
+	const char *what;
+} kapi_raisers[] = {
+#define KAPI_RAISER(n, w) { #n, w },
+#include "analyze/kapi-locks.def"
+};
+
+const char *kapi_raiser(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kapi_raisers); i++)
+		if (!strcmp(kapi_raisers[i].name, name))
+			return kapi_raisers[i].what;
+	return NULL;
+}
 
 /* The member a call goes through (`task->task_done`), or a null cursor. */
 static CXCursor called_member(CXCursor call)

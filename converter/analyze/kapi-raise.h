@@ -4,6 +4,9 @@
 
 #include <clang-c/Index.h>
 
+/* What the kernel function @name raises (kapi-locks.def, KAPI_RAISER), or NULL. */
+const char *kapi_raiser(const char *name);
+
 /*
  * What a call through a structure's function pointer raises, when the
  * kernel API makes it known by the member (kapi-locks.def,

@@ -20,14 +20,6 @@ static const struct kapi_lock kapi_locks[] = {
 #include "analyze/kapi-locks.def"
 };
 
-static const struct {
-	const char *name;
-	const char *what;
-} kapi_raisers[] = {
-#define KAPI_RAISER(n, w) { #n, w },
-#include "analyze/kapi-locks.def"
-};
-
 static const char *const kapi_lines[] = {
 #define KAPI_LINE(n) #n,
 #include "analyze/kapi-locks.def"
@@ -40,16 +32,6 @@ const struct kapi_lock *kapi_lock_named(const char *name)
 	for (i = 0; i < ARRAY_SIZE(kapi_locks); i++)
 		if (!strcmp(kapi_locks[i].name, name))
 			return &kapi_locks[i];
-	return NULL;
-}
-
-const char *kapi_raiser(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(kapi_raisers); i++)
-		if (!strcmp(kapi_raisers[i].name, name))
-			return kapi_raisers[i].what;
 	return NULL;
 }
 

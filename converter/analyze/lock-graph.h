@@ -85,7 +85,6 @@ struct lock_module {
 
 /* Kernel API knowledge (kapi-locks.def). */
 const struct kapi_lock *kapi_lock_named(const char *name);
-const char *kapi_raiser(const char *name);	/* what it raises, or NULL */
 bool kapi_line_waits(const char *name);
 /* The lock primitive @call is (by the name written at the call), or NULL. */
 const struct kapi_lock *lm_lock_call(CXCursor call, char **written);

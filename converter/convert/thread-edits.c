@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/kapi-raise.h"
 #include "analyze/lock-graph.h"
 #include "analyze/lock-thread.h"
 #include "convert/context.h"
