@@ -29,7 +29,7 @@ expect_eq "then cached again" "0 parsed, 1 from cache" "$(stats)"
 
 # The library's handler now takes a plain spin_lock() before its check:
 # the user's result must follow the library, not the cache.
-sed -i 's|^\tu32 status = readl(fx->base + FX_STATUS);$|&\n\n\tspin_lock(\&fx->lock);|' "$mod/lib-core.c"
+sed -i 's|^\tu32 i, len;$|&\n\n\tspin_lock(\&fx->lock);|' "$mod/lib-core.c"
 grep -q 'spin_lock(&fx->lock)' "$mod/lib-core.c" || fail "the fixture edit did not apply"
 expect_eq "the library changed" "1 parsed, 0 from cache" "$(stats)"
 expect_eq "the verdict follows the library" "lock-before-check" \
