@@ -161,14 +161,16 @@ static struct fn_waits *fn_add(struct walk *w, const char *name)
 }
 
 /*
- * One wait more: a poll when it runs in a loop or its length is decided
- * at run time, microseconds added to the handler's run otherwise.
+ * One wait more: a poll when it runs in a loop, microseconds added to the
+ * handler's run otherwise.  A length decided at run time outside a loop
+ * adds nothing: nothing shows it is long (i2c-s3c2410's ndelay(tx_setup)
+ * is 50 ns).
  */
 static void add_wait(struct walk *w, long us, unsigned int polls)
 {
-	if (us < 0 || polls || (us && w->in_loop))
+	if (polls || (us && w->in_loop))
 		w->b->poll_delays += polls ? polls : 1;
-	else
+	else if (us > 0)
 		w->b->delay_us += us;
 }
 
@@ -196,6 +198,9 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 	w->b->delays++;
 	if (w->irqs_off > 0)
 		w->b->irqs_off_delays++;
+	else if (strstr(callee, "ndelay"))
+		/* nanoseconds: a settle time, never a poll worth a thread */
+		w->b->delay_us += us > 0 ? us : 0;
 	else
 		add_wait(w, us, 0);
 }

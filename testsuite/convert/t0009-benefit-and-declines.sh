@@ -80,3 +80,16 @@ expect_eq "rtc-armada38x: 10 us of delays" "converted delay-moved 0 0 0 1 0 10" 
 expect_eq "rtc-tegra: a busy poll with a delay in it" \
 	"converted hardirq-loop-moved,delay-moved 1 0 0 1 1 0" \
 	"$(judged tegra_rtc_irq_handler)"
+
+# An ndelay() is a settle time, never a poll, and a length decided at
+# run time outside a loop counts nothing: i2c-s3c2410's ndelay(tx_setup)
+# (50 ns a byte) moves no delay worth a thread; i2c-pnx's mdelay(1) polls
+# for the STOP condition still do.
+s3c=$("$IRQCONV" convert --format=json drivers/i2c/busses/i2c-s3c2410.c 2>/dev/null) ||
+	fail "convert i2c-s3c2410 failed"
+expect_eq "i2c-s3c2410 declined" "declined no-gain 0 0" \
+	"$(jq -r '"\(.verdict) \(.reason_code) \(.moved.delays_in_polls) \(.moved.delay_us)"' <<<"$s3c")"
+pnx=$("$IRQCONV" convert --format=json drivers/i2c/busses/i2c-pnx.c 2>/dev/null) ||
+	fail "convert i2c-pnx failed"
+expect_match "i2c-pnx polls" "delay-moved" \
+	"$(jq -r '.benefit | join(",")' <<<"$pnx")"
