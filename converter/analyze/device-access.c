@@ -374,8 +374,7 @@ static bool access_of(CXCursor call, const struct frame *f,
 	return true;
 }
 
-
-static bool word_in(const char *name, const char *const *words)
+bool da_name_has_word(const char *name, const char *const *words)
 {
 	char *copy = xstrdup(name), *w, *save = NULL;
 	bool hit = false;
@@ -400,8 +399,9 @@ bool da_is_irq_switch(const char *name, bool enable)
 	static const char *const off[] = { "disable", "mask", "off", NULL };
 	static const char *const on[] = { "enable", "unmask", "on", NULL };
 
-	return word_in(name, irq_words) && word_in(name, enable ? on : off) &&
-	       !word_in(name, enable ? off : on);
+	return da_name_has_word(name, irq_words) &&
+	       da_name_has_word(name, enable ? on : off) &&
+	       !da_name_has_word(name, enable ? off : on);
 }
 
 /* Definitions of the handler's file, as their cursors. */

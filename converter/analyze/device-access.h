@@ -71,5 +71,7 @@ CXCursor da_strip(CXCursor c);
 void da_for_each_call(CXCursor c, void (*fn)(CXCursor, void *), void *data);
 /* A loop, but not the `do { } while (0)` of a statement macro. */
 bool da_is_loop(CXCursor c);
+/* Whether one of the `_`-separated words of @name is in @words. */
+bool da_name_has_word(const char *name, const char *const *words);
 
 #endif

@@ -56,34 +56,6 @@ static CXCursor irq_argument(CXCursor call)
 	return clang_Cursor_getArgument(call, at);
 }
 
-/* `x = ...`, not `x += ...`: the token right after the left side. */
-static bool plain_assignment(CXCursor bin, CXCursor lhs)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(bin);
-	unsigned int end, n, i;
-	CXToken *toks;
-	bool hit = false;
-
-	clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)),
-				  NULL, NULL, NULL, &end);
-	clang_tokenize(tu, clang_getCursorExtent(bin), &toks, &n);
-	for (i = 0; i < n; i++) {
-		unsigned int off;
-		char *s;
-
-		clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]),
-					  NULL, NULL, NULL, &off);
-		if (off < end)
-			continue;
-		s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
-		hit = !strcmp(s, "=");
-		free(s);
-		break;
-	}
-	clang_disposeTokens(tu, toks, n);
-	return hit;
-}
-
 /* A unary operator that may change its operand: ++, --, &. */
 static bool changes_operand(CXCursor unary)
 {
@@ -159,7 +131,7 @@ static enum CXChildVisitResult assign_visit(CXCursor c, CXCursor parent,
 			w->other = true;
 		if (kids.nr == 2 && names_decl(kids.v[0], w->usr)) {
 			if (k == CXCursor_BinaryOperator &&
-			    plain_assignment(c, kids.v[0]))
+			    cursor_is_plain_assign(c, kids.v[0]))
 				cursor_list_push(&w->rhs, kids.v[1]);
 			else if (k == CXCursor_CompoundAssignOperator)
 				w->other = true;

@@ -15,6 +15,7 @@
 #include "analyze/lock-graph.h"
 #include "analyze/module.h"
 #include "analyze/ownership-reads.h"
+#include "convert/cursor.h"
 #include "tu.h"
 
 #define PCI_STATUS_REG 0x06
@@ -176,34 +177,6 @@ static void create_call_visit(CXCursor call, void *data)
 	free(callee);
 }
 
-/* `x = ...` (not `==`, `+=`): the token after the left side is `=`. */
-static bool is_assignment(CXCursor bin, CXCursor lhs)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(bin);
-	CXSourceRange lr = clang_getCursorExtent(lhs);
-	unsigned int end, n, i;
-	CXToken *toks;
-	bool hit = false;
-
-	clang_getSpellingLocation(clang_getRangeEnd(lr), NULL, NULL, NULL, &end);
-	clang_tokenize(tu, clang_getCursorExtent(bin), &toks, &n);
-	for (i = 0; i < n; i++) {
-		unsigned int off;
-		char *s;
-
-		clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]),
-					  NULL, NULL, NULL, &off);
-		if (off < end)
-			continue;
-		s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
-		hit = !strcmp(s, "=");
-		free(s);
-		break;
-	}
-	clang_disposeTokens(tu, toks, n);
-	return hit;
-}
-
 static enum CXChildVisitResult create_visit(CXCursor c, CXCursor parent,
 					    CXClientData data)
 {
@@ -217,7 +190,8 @@ static enum CXChildVisitResult create_visit(CXCursor c, CXCursor parent,
 		return CXChildVisit_Recurse;
 	da_kids(c, &kids);
 	usr = kids.nr == 2 ? regmap_usr(kids.v[0]) : NULL;
-	if (usr && !strcmp(usr, cw->usr) && is_assignment(c, kids.v[0])) {
+	if (usr && !strcmp(usr, cw->usr) &&
+	    cursor_is_plain_assign(c, kids.v[0])) {
 		before = cw->mmio;
 		cw->made++;
 		da_for_each_call(kids.v[1], create_call_visit, cw);

@@ -51,20 +51,6 @@ static void disable_match_visit(CXCursor call, void *data)
 	da_release(&a);
 }
 
-static bool has_word(const char *name, const char *const *words)
-{
-	char *copy = xstrdup(name), *w, *save = NULL;
-	bool hit = false;
-	size_t i;
-
-	for (w = strtok_r(copy, "_", &save); w && !hit;
-	     w = strtok_r(NULL, "_", &save))
-		for (i = 0; words[i] && !hit; i++)
-			hit = !strcmp(w, words[i]);
-	free(copy);
-	return hit;
-}
-
 /* do_dw_dma_off(), foo_stop(), foo_shutdown(), foo_disable(), ... */
 static bool turns_off(const char *name)
 {
@@ -75,7 +61,7 @@ static bool turns_off(const char *name)
 		"on", "enable", "start", "unmask", NULL
 	};
 
-	return has_word(name, off) && !has_word(name, on);
+	return da_name_has_word(name, off) && !da_name_has_word(name, on);
 }
 
 /*

@@ -415,3 +415,30 @@ static bool in_wrapper(enum wrapper_kind k, const char *callee)
 {
 	return in_vec(k == READS ? &wrapper_reads : &wrapper_writes, callee);
 }
+
+bool cursor_is_plain_assign(CXCursor bin, CXCursor lhs)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(bin);
+	CXSourceRange lr = clang_getCursorExtent(lhs);
+	unsigned int end, n, i;
+	CXToken *toks;
+	bool hit = false;
+
+	clang_getSpellingLocation(clang_getRangeEnd(lr), NULL, NULL, NULL, &end);
+	clang_tokenize(tu, clang_getCursorExtent(bin), &toks, &n);
+	for (i = 0; i < n; i++) {
+		unsigned int off;
+		char *s;
+
+		clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]),
+					  NULL, NULL, NULL, &off);
+		if (off < end)
+			continue;
+		s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
+		hit = !strcmp(s, "=");
+		free(s);
+		break;
+	}
+	clang_disposeTokens(tu, toks, n);
+	return hit;
+}

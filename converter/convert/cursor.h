@@ -39,6 +39,8 @@ void cursor_children(CXCursor c, struct cursor_list *out);
 CXCursor cursor_fn_body(CXCursor def);
 /* Whether @c (stripped) names the enumerator @name, such as IRQ_NONE. */
 bool cursor_is_enum_ref(CXCursor c, const char *name);
+/* `x = ...` (not `==`, `+=`): the token after the left side @lhs of @bin. */
+bool cursor_is_plain_assign(CXCursor bin, CXCursor lhs);
 /* @c itself, with implicit casts, parentheses and unexposed wrappers peeled. */
 CXCursor cursor_strip(CXCursor c);
 /* @c stripped, and of a unary operator (`&x->f`, `*p`) around one operand. */
