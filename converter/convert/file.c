@@ -13,6 +13,7 @@
 #include "convert/describe.h"
 #include "convert/module.h"
 #include "convert/split.h"
+#include "convert/side-edits.h"
 #include "convert/state.h"
 #include "judge/judge.h"
 #include "scan/scan.h"
@@ -201,6 +202,24 @@ static char *handler_relpath(struct convert_state *st, const struct tu *tu,
 	return rel;
 }
 
+/* The edits a converted site makes in other files of its driver. */
+static void side_merge(struct convert_state *st, struct tu *tu,
+		       struct side_edits *side)
+{
+	size_t i;
+
+	for (i = 0; i < side->nr; i++) {
+		char *rel = kbuild_relpath(&st->kb, side->v[i].path);
+
+		if (!rel)
+			rel = kbuild_external_relpath(&st->kb, side->v[i].path);
+		if (rel)
+			edits_merge(&convert_file_for(st, tu->relpath, rel)->edits,
+				    &side->v[i].el);
+		free(rel);
+	}
+}
+
 /* The handler at @def splits, and @cs asks for it: make the edits. */
 static int convert_site(struct convert_state *st, struct tu *tu,
 			struct callsite *cs, const char *buf, size_t len,
@@ -212,6 +231,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	struct split_plan plan;
 	struct line_share line;
 	struct refusal why = REFUSAL_INIT;
+	struct side_edits side = { 0 };
 	char *hbuf = NULL, *hrel = NULL, *drel, *dpath;
 	const char *hfile, *dbuf = buf;
 	size_t dlen = len;
@@ -284,6 +304,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	}
 	/* Its line is shared, and every requester now passes IRQF_ONESHOT. */
 	cs->sharers_agree = plan.agreed_line != NULL;
+	plan.side = &side;
 	if (split_render_all(&plan, dbuf, dlen, hbuf ? hbuf : dbuf, &el,
 			     hbuf ? &hdr : &el, &notes, &why) ||
 	    callsite_rewrite(cs, tu->path, buf, len, plan.quick_name,
@@ -311,6 +332,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	if (!here)
 		edits_merge(&convert_file_for(st, tu->relpath, tu->relpath)->edits,
 			    &call);
+	side_merge(st, tu, &side);
 	d = convert_driver_for(st, tu->relpath);
 	describe_conversion(d, &plan, cs, buf, &notes);
 	if (plan.strategy == SPLIT_STAGED)
@@ -335,6 +357,7 @@ out:
 	edit_list_release(&el);
 	edit_list_release(&hdr);
 	split_plan_release(&plan);
+	side_edits_release(&side);
 	edit_list_release(&call);
 relearn:
 	/* The next site is read with the requesting file's accessors. */

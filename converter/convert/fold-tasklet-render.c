@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "convert/fold.h"
+#include "convert/side-edits.h"
 
 /* The line starting at @at holds nothing but blanks. */
 static bool blank_line(const char *buf, size_t len, size_t at)
@@ -79,6 +80,22 @@ static void remove_member(struct edit_list *el, const char *buf, size_t len,
 			  blank_line(buf, len, split_line_start(buf, c - 1))))
 		begin = c;
 	remove_lines(el, buf, len, begin, end, "tasklet member");
+}
+
+/* From the handler's file, or from the driver's header declaring it. */
+static void remove_member_where(const struct tasklet_fold *tf,
+				const struct split_plan *plan, const char *buf,
+				size_t len, struct edit_list *el)
+{
+	struct side_file *sf;
+
+	if (!tf->member_file) {
+		remove_member(el, buf, len, tf->field);
+		return;
+	}
+	sf = side_edits_file(plan->side, tf->member_file);
+	if (sf)
+		remove_member(&sf->el, sf->buf, sf->len, tf->field);
 }
 
 static void retype_param(struct edit_list *el, CXCursor fn,
@@ -165,6 +182,13 @@ static void retype(const struct tasklet_fold *tf, const char *buf,
 		     split_line_after(buf, len, r.end), "tasklet function retyped");
 }
 
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 static void note(const struct tasklet_fold *tf, struct strvec *notes)
 {
 	char *field = cursor_name(tf->field);
@@ -172,6 +196,11 @@ static void note(const struct tasklet_fold *tf, struct strvec *notes)
 	if (tf->kept)
 		strvec_push_nodup(notes, xasprintf("%s() keeps its tasklet argument, and the member '%s' stays, no longer set up, only for it to find its structure from: %s.",
 						   tf->fn, field, tf->kept));
+	else if (tf->member_goes && tf->member_file)
+		strvec_push_nodup(notes, xasprintf("%s() now takes the %s pointer the thread already has, instead of finding it from its tasklet, and the tasklet member '%s' is gone from %s (in %s): nothing uses it any more.",
+						   tf->fn, tf->ctx_type, field,
+						   tf->ctx_type,
+						   base_name(tf->member_file)));
 	else if (tf->member_goes)
 		strvec_push_nodup(notes, xasprintf("%s() now takes the %s pointer the thread already has, instead of finding it from its tasklet, and the tasklet member '%s' is gone from %s: nothing uses it any more.",
 						   tf->fn, tf->ctx_type, field,
@@ -216,6 +245,6 @@ char *fold_tasklet_render(const struct tasklet_fold *tf, CXCursor call,
 	add_prototype(protos, tf, plan, buf);
 	retype(tf, buf, len, el);
 	if (tf->member_goes)
-		remove_member(el, buf, len, tf->field);
+		remove_member_where(tf, plan, buf, len, el);
 	return xasprintf("%s(%s)", tf->fn, tf->ctx_arg);
 }

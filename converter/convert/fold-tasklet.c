@@ -275,19 +275,29 @@ static void ctx_texts(const char *buf, struct tasklet_fold *tf)
  * nothing does and it may go.
  */
 static char *member_used(CXCursor root, const struct split_plan *plan,
-			 CXCursor call, const struct tasklet_fold *tf)
+			 CXCursor call, struct tasklet_fold *tf)
 {
 	struct cursor_list uses;
 	char *file = cursor_file(tf->field), *why = NULL;
 	size_t i;
 
 	if (strcmp(file, plan->file)) {
-		why = xasprintf("it is declared in %s, which this patch does not edit for it",
-				strrchr(file, '/') ? strrchr(file, '/') + 1 : file);
+		char *name = cursor_name(tf->field);
+
+		if (plan->side)
+			why = fold_header_member_kept(file, plan->file, name);
+		else
+			why = xasprintf("it is declared in %s, which this patch does not edit for it",
+					strrchr(file, '/') ? strrchr(file, '/') + 1 : file);
+		free(name);
+		if (why) {
+			free(file);
+			return why;
+		}
+		tf->member_file = file;
+	} else {
 		free(file);
-		return why;
 	}
-	free(file);
 	find_uses(root, tf->field, &uses);
 	for (i = 0; i < uses.nr && !why; i++)
 		if (!in_removals(uses.v[i], tf) &&

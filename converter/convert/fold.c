@@ -122,6 +122,7 @@ void fold_release(struct tasklet_fold *tf)
 	free(tf->ctx_arg);
 	free(tf->kept);
 	free(tf->member_kept);
+	free(tf->member_file);
 	cursor_list_release(&tf->protos);
 }
 

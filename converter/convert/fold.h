@@ -32,6 +32,8 @@ struct tasklet_fold {
 	/* The member goes (nothing else uses it), or  says why not. */
 	bool member_goes;
 	char *member_kept;
+	/* The driver.s header declaring the member, when it goes from there. */
+	char *member_file;
 };
 
 /*
@@ -41,6 +43,15 @@ struct tasklet_fold {
 void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		       struct tasklet_fold *tf);
 void fold_release(struct tasklet_fold *tf);
+
+/*
+ * Whether the member @member of a structure declared in @hfile may go
+ * with a fold in @cfile: NULL when @hfile is a header of the same
+ * directory and no file there but @cfile names it, else why not
+ * (fold-member.c).
+ */
+char *fold_header_member_kept(const char *hfile, const char *cfile,
+			      const char *member);
 
 /*
  * After fold_plan_tasklet() of  found the tasklet foldable: can its

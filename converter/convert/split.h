@@ -11,6 +11,7 @@
 
 struct line_share;
 struct lock_module;
+struct side_edits;
 struct work_fold;
 
 /*
@@ -142,6 +143,11 @@ struct split_plan {
 
 	/* The module's locks and contexts (analyze/lock-graph.h), or NULL. */
 	struct lock_module *lm;
+	/*
+	 * Edits in other files of the driver, kept apart until the site
+	 * converts (convert/side-edits.h); NULL where none may be made.
+	 */
+	struct side_edits *side;
 };
 
 /* Offsets of the start of the line holding @off, and just past its end. */

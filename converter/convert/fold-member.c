@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A folded tasklet's member declared in the driver's own header: the
+ * other files of the driver are not parsed with the handler's, so whether
+ * anything else names the member is read from their text, conservatively:
+ * any mention keeps it.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/fold.h"
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* How often @word stands as a whole identifier in @buf. */
+static unsigned int word_count(const char *buf, const char *word)
+{
+	size_t n = strlen(word);
+	unsigned int count = 0;
+	const char *p = buf;
+
+	while ((p = strstr(p, word))) {
+		if ((p == buf || !ident_char(p[-1])) && !ident_char(p[n]))
+			count++;
+		p += n;
+	}
+	return count;
+}
+
+static bool c_or_header(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && name[n - 2] == '.' &&
+	       (name[n - 1] == 'c' || name[n - 1] == 'h');
+}
+
+static char *dir_of(const char *path)
+{
+	char *copy = xstrdup(path), *dir = xstrdup(dirname(copy));
+
+	free(copy);
+	return dir;
+}
+
+/* Does a file of @dir other than @skip name @member, or @hfile twice? */
+static char *named_elsewhere(const char *dir, const char *hfile,
+			     const char *skip, const char *member)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char *why = NULL;
+
+	if (!d)
+		return xasprintf("%s cannot be listed: %s", dir, strerror(errno));
+	while (!why && (e = readdir(d))) {
+		char *path, *text;
+		unsigned int n;
+
+		if (!c_or_header(e->d_name))
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		if (strcmp(path, skip)) {
+			text = read_file(path, NULL);
+			n = text ? word_count(text, member) : 1;
+			if (n > (strcmp(path, hfile) ? 0u : 1u))
+				why = xasprintf("%s names it too", e->d_name);
+			free(text);
+		}
+		free(path);
+	}
+	closedir(d);
+	return why;
+}
+
+char *fold_header_member_kept(const char *hfile, const char *cfile,
+			      const char *member)
+{
+	const char *base = strrchr(hfile, '/') ? strrchr(hfile, '/') + 1 : hfile;
+	char *hdir = dir_of(hfile), *cdir = dir_of(cfile), *why;
+	size_t n = strlen(base);
+
+	if (n < 2 || strcmp(base + n - 2, ".h") || strcmp(hdir, cdir))
+		why = xasprintf("it is declared in %s, outside the driver's directory",
+				base);
+	else
+		why = named_elsewhere(hdir, hfile, cfile, member);
+	free(hdir);
+	free(cdir);
+	return why;
+}
