@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,15 @@ void kbuild_table_put(struct kbuild *kb, const char *relpath, const char *line)
 	cmd->line = xstrdup(line);
 	*s = cmd;
 	kb->table_used++;
+}
+
+char *kbuild_absolute(const char *path)
+{
+	char buf[PATH_MAX];
+
+	if (!realpath(path, buf))
+		return NULL;
+	return xstrdup(buf);
 }
 
 struct kbuild_command *kbuild_table_get(struct kbuild *kb, const char *relpath)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,15 +10,6 @@
 #include "kbuild-private.h"
 #include "shell-words.h"
 
-
-char *kbuild_absolute(const char *path)
-{
-	char buf[PATH_MAX];
-
-	if (!realpath(path, buf))
-		return NULL;
-	return xstrdup(buf);
-}
 
 /*
  * The release a source tree's Makefile makes, spelt as kbuild writes it to

@@ -249,36 +249,6 @@ static unsigned int used_in_own_file(CXCursor def)
 	return line;
 }
 
-size_t callsite_column_of(const char *buf, size_t off)
-{
-	size_t start = off, col = 0;
-
-	while (start > 0 && buf[start - 1] != '\n')
-		start--;
-	for (; start < off; start++)
-		col = buf[start] == '\t' ? (col + 8) & ~7UL : col + 1;
-	return col;
-}
-
-/* An argument's text on one line, as the new call lays it out again. */
-char *callsite_arg_text(const char *buf, CXCursor arg)
-{
-	struct cursor_range r = cursor_range(arg);
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-
-	for (i = r.begin; i < r.end; i++) {
-		if (buf[i] == '\n') {
-			while (i + 1 < r.end && (buf[i + 1] == '\t' || buf[i + 1] == ' '))
-				i++;
-			strbuf_addch(&sb, ' ');
-		} else {
-			strbuf_addch(&sb, buf[i]);
-		}
-	}
-	return strbuf_detach(&sb);
-}
-
 static size_t split_line_start_of(const char *buf, size_t off)
 {
 	while (off > 0 && buf[off - 1] != '\n')
@@ -334,7 +304,7 @@ static void render_call(const struct callsite *cs, const char *buf,
 			       "devm_request" : "request");
 
 	for (i = 0; i < n; i++) {
-		char *t = callsite_arg_text(buf, clang_Cursor_getArgument(cs->call, i));
+		char *t = cursor_one_line_text(buf, clang_Cursor_getArgument(cs->call, i));
 
 		if (i == handler_arg && form == REQUEST_WHOLE) {
 			/* no quick check: the handler, as named, is the thread */
@@ -365,8 +335,8 @@ static void render_call(const struct callsite *cs, const char *buf,
 		}
 	}
 	var = hoist ? assigned_in_if(buf, r, &hoist_begin) : NULL;
-	open = (var ? callsite_column_of(buf, hoist_begin) + strlen(var) + 3 :
-		callsite_column_of(buf, r.begin)) + strlen(name) + 1;
+	open = (var ? cursor_column_of(buf, hoist_begin) + strlen(var) + 3 :
+		cursor_column_of(buf, r.begin)) + strlen(name) + 1;
 	for (k = 0; k < open / 8; k++)
 		strbuf_addch(&indent, '\t');
 	for (k = 0; k < open % 8; k++)

@@ -74,8 +74,4 @@ int callsite_rewrite_direct_call(CXCursor call, const char *buf, size_t len,
 				 struct edit_list *el, struct strvec *notes,
 				 const char *handler);
 
-/* The column at @off, tabs at 8; an argument's text on one line. */
-size_t callsite_column_of(const char *buf, size_t off);
-char *callsite_arg_text(const char *buf, CXCursor arg);
-
 #endif

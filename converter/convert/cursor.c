@@ -442,3 +442,34 @@ bool cursor_is_plain_assign(CXCursor bin, CXCursor lhs)
 	clang_disposeTokens(tu, toks, n);
 	return hit;
 }
+
+size_t cursor_column_of(const char *buf, size_t off)
+{
+	size_t start = off, col = 0;
+
+	while (start > 0 && buf[start - 1] != '\n')
+		start--;
+	for (; start < off; start++)
+		col = buf[start] == '\t' ? (col + 8) & ~7UL : col + 1;
+	return col;
+}
+
+/* Line breaks and the indentation after them become one space. */
+char *cursor_one_line_text(const char *buf, CXCursor c)
+{
+	struct cursor_range r = cursor_range(c);
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = r.begin; i < r.end; i++) {
+		if (buf[i] == '\n') {
+			while (i + 1 < r.end &&
+			       (buf[i + 1] == '\t' || buf[i + 1] == ' '))
+				i++;
+			strbuf_addch(&sb, ' ');
+		} else {
+			strbuf_addch(&sb, buf[i]);
+		}
+	}
+	return strbuf_detach(&sb);
+}

@@ -68,6 +68,10 @@ bool has_return(CXCursor c);
 bool is_device_read(const char *callee);
 bool is_device_write(const char *callee);
 
+/* The column at @off, tabs at 8; an expression's text on one line. */
+size_t cursor_column_of(const char *buf, size_t off);
+char *cursor_one_line_text(const char *buf, CXCursor c);
+
 /* Learn the accessor wrappers defined in @file of @tu (see is_device_read). */
 void accessors_learn(CXTranslationUnit tu, const char *file);
 

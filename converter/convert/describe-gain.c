@@ -114,7 +114,7 @@ static void add_chain(struct strbuf *sb, const struct benefit *b, bool gains)
 	free(chain);
 }
 
-void describe_gain(struct strbuf *body, const struct benefit *b)
+char *describe_gain(const struct benefit *b)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -147,7 +147,5 @@ void describe_gain(struct strbuf *body, const struct benefit *b)
 				    b->per_queue_line);
 		add_chain(&sb, b, true);
 	}
-	strbuf_addch(body, '\n');
-	wrap_paragraph(body, sb.buf, "", "");
-	strbuf_release(&sb);
+	return strbuf_detach(&sb);
 }

@@ -71,7 +71,7 @@ static char *irq_arg(const struct callsite *cs, const char *buf)
 
 	if (clang_Cursor_getNumArguments(cs->call) <= at)
 		return xstrdup("");
-	return callsite_arg_text(buf, clang_Cursor_getArgument(cs->call, at));
+	return cursor_one_line_text(buf, clang_Cursor_getArgument(cs->call, at));
 }
 
 void describe_msi(const struct callsite *cs, const char *buf,

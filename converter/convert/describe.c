@@ -19,6 +19,15 @@ void wrap_paragraph(struct strbuf *sb, const char *text, const char *first,
 	strbuf_add_wrapped(sb, text, first, rest, 72);
 }
 
+static void add_gain(struct strbuf *body, const struct split_plan *plan)
+{
+	char *text = describe_gain(&plan->benefit);
+
+	strbuf_addch(body, '\n');
+	wrap_paragraph(body, text, "", "");
+	free(text);
+}
+
 /* The notes, as list items, each once. */
 static void add_notes(struct strbuf *body, const struct strvec *notes)
 {
@@ -63,7 +72,7 @@ static void describe_split(struct driver *d, const struct split_plan *plan,
 	strbuf_addf(&sb, "Split %s() for request_threaded_irq(): a primary handler, %s() (the quick check), stays in hard-irq context, and %s() does the rest of the old handler's work in the irq thread.",
 		    plan->handler, plan->quick_name, plan->thread_name);
 	add_paragraph(body, &sb);
-	describe_gain(body, &plan->benefit);
+	add_gain(body, plan);
 	strbuf_addf(&sb, "What stays in hard-irq context: %s() reads the interrupt status and returns IRQ_NONE when the device did not raise the interrupt",
 		    plan->quick_name);
 	if (plan->strategy == SPLIT_MASK) {
@@ -113,7 +122,7 @@ static void describe_whole(struct driver *d, const struct split_plan *plan,
 		add_paragraph(body, &sb);
 		d->tests |= TEST_SHARED;
 	}
-	describe_gain(body, &plan->benefit);
+	add_gain(body, plan);
 	if (plan->whole_edited)
 		strbuf_addf(&sb, "%s() changes only where thread context asks for it (below); nothing else calls it.",
 			    plan->handler);
@@ -140,7 +149,7 @@ static void describe_work(struct driver *d, const struct split_plan *plan,
 		    plan->handler);
 	describe_oneshot(&sb, msi, "until the thread has run");
 	add_paragraph(body, &sb);
-	describe_gain(body, &plan->benefit);
+	add_gain(body, plan);
 	strbuf_addstr(&sb, "The thread runs the work function's code unchanged but for its signature, the structure it takes (the dev_id instead of container_of() of the work item) and its return value; what it did in process context it does in the thread, which is process context too.");
 	add_paragraph(body, &sb);
 	if (notes->nr) {

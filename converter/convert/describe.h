@@ -28,9 +28,10 @@ void describe_conversion(struct driver *d, const struct split_plan *plan,
 void describe_testing(struct strbuf *body, const struct driver *d);
 
 /*
- * What the conversion gains (@b), a paragraph of its own (describe-gain.c).
+ * What the conversion gains (@b), the text of a paragraph of its own,
+ * unwrapped (describe-gain.c).
  */
-void describe_gain(struct strbuf *body, const struct benefit *b);
+char *describe_gain(const struct benefit *b);
 
 /*
  * Whether the request is on an MSI vector, where the core drops

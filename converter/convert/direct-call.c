@@ -94,11 +94,11 @@ int callsite_rewrite_direct_call(CXCursor call, const char *buf, size_t len,
 	end++;
 	for (k = begin; k < r.begin; k++)
 		strbuf_addch(&indent, buf[k]);
-	a0 = callsite_arg_text(buf, clang_Cursor_getArgument(call, 0));
-	a1 = callsite_arg_text(buf, clang_Cursor_getArgument(call, 1));
+	a0 = cursor_one_line_text(buf, clang_Cursor_getArgument(call, 0));
+	a1 = cursor_one_line_text(buf, clang_Cursor_getArgument(call, 1));
 	strbuf_addf(&sb, "if (%s(%s, %s) ==", quick, a0, a1);
 	/* Kernel style: wrap the condition rather than pass 80 columns. */
-	if (callsite_column_of(buf, r.begin) + sb.len + strlen(ask) + 2 > 80)
+	if (cursor_column_of(buf, r.begin) + sb.len + strlen(ask) + 2 > 80)
 		strbuf_addf(&sb, "\n%s    %s)", indent.buf ? indent.buf : "", ask);
 	else
 		strbuf_addf(&sb, " %s)", ask);

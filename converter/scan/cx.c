@@ -482,11 +482,3 @@ char *cx_spelled_text(struct scan_tu *st, CXCursor c)
 	return cx_range_text(st, f1, (struct src_range){ b, e, 0 });
 }
 
-struct lock_module *scan_tu_lock_module(struct scan_tu *st)
-{
-	/* Parsing the module's other files costs: only when a site needs it. */
-	if (!st->lm_opened && st->kb && st->tu)
-		st->lm = lock_module_open(st->index, st->kb, st->tu);
-	st->lm_opened = true;
-	return st->lm;
-}
