@@ -19,6 +19,7 @@
 #include "convert/state.h"
 #include "rewrite/outdir.h"
 #include "rewrite/series.h"
+#include "scan/output.h"
 #include "tu.h"
 #include "workspace.h"
 
@@ -26,7 +27,8 @@ static const char convert_usage[] =
 	"usage: irqconv convert [--kernel SRC] [--kbuild OBJ] [-o OUTDIR | --in-place]\n"
 	"                       [--strategy SITE=NAME]... [--author 'NAME <EMAIL>']\n"
 	"                       [--date DATE]\n"
-	"                       [--format=table|json] [--all] PATH...\n\n"
+	"                       [--format=table|json] [--all] [--scan-json FILE]\n"
+	"                       PATH...\n\n"
 	"Convert the request_irq()/devm_request_irq() handlers under each PATH\n"
 	"(files or directories of the kernel tree) to threaded handlers.\n\n"
 	"  -o OUTDIR        write one patch per driver, a cover letter and a series file\n"
@@ -45,6 +47,8 @@ static const char convert_usage[] =
 	"                   [HH:MM:SS [+ZZZZ]] or @SECONDS since the epoch\n"
 	"  --format=json    one JSON object per request site instead of the table\n"
 	"  --all            also emit sites judged no-gain (declined by default)\n"
+	"  --scan-json FILE also write the records `irqconv scan --format=json` gives\n"
+	"                   for the files converted, from the same parse (make batch)\n"
 	WORKSPACE_USAGE
 	"\nWithout -o or --in-place nothing is written: the table says what would be done\n"
 	"(an --in-place run that was killed is finished first, whatever the options).\n"
@@ -251,6 +255,26 @@ static int write_in_place(struct convert_state *st)
  * Before anything else: -o must name a directory convert may write, and
  * what a killed --in-place run left under the inputs is finished.
  */
+/* scan's records, in a temporary file renamed over @path when whole. */
+static int write_scan_json(const char *path, const struct strbuf *records)
+{
+	char *tmp = xasprintf("%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	int ret = 0;
+
+	if (f) {
+		scan_print_json(records->buf ? records->buf : "", f);
+		ret = fclose(f);
+	}
+	if (!f || ret || rename(tmp, path)) {
+		error("cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		ret = -1;
+	}
+	free(tmp);
+	return ret;
+}
+
 static int prepare_output(const struct convert_state *st, const char *outdir,
 			  const struct strvec *rels)
 {
@@ -284,6 +308,7 @@ int cmd_convert(int argc, char **argv)
 		{ "date", required_argument, NULL, 'D' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "all", no_argument, NULL, 'A' },
+		{ "scan-json", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -291,6 +316,8 @@ int cmd_convert(int argc, char **argv)
 	struct workspace_opts wo;
 	struct strvec files = STRVEC_INIT, inputs = STRVEC_INIT;
 	const char *outdir = NULL;
+	const char *scan_json = NULL;
+	struct strbuf scan_records = STRBUF_INIT;
 	char *author = NULL;
 	bool in_place = false;
 	int opt, i, ret = 0;
@@ -344,6 +371,10 @@ int cmd_convert(int argc, char **argv)
 			break;
 		case 'A':
 			st.all = true;
+			break;
+		case 'S':
+			scan_json = optarg;
+			st.scan_records = &scan_records;
 			break;
 		case 'h':
 			fputs(convert_usage, stdout);
@@ -416,6 +447,8 @@ int cmd_convert(int argc, char **argv)
 		ret = 2;
 	if (in_place && write_in_place(&st))
 		ret = 2;
+	if (scan_json && write_scan_json(scan_json, &scan_records))
+		ret = 2;
 	/* After writing: the table says what was written. */
 	if (st.json)
 		convert_print_json(&st);
@@ -427,6 +460,7 @@ out:
 	strvec_clear(&inputs);
 	free(author);
 	free(st.date);
+	free(scan_records.buf);
 	kbuild_close(&st.kb);
 	return ret;
 }

@@ -70,22 +70,17 @@ qemu_model() {
 say "unit: $unit"
 say "source: $src"
 say "kernel: $KERNEL"
-# scan: its verdict per site, beside convert's, so that the two can be compared.
-"$IRQCONV" scan "${ws[@]}" -j 1 --format=json "$src" \
-	>"$work/scan.json" 2>"$work/scan.err"
+# convert, and scan's verdict per site from the same parse (--scan-json),
+# beside convert's, so that the two can be compared.
+"$IRQCONV" convert --all "${ws[@]}" --format=json \
+	--author 'irqconv batch <batch@irqconv.invalid>' -o "$out" \
+	--scan-json "$work/scan.json" "$src" \
+	>"$work/sites.json" 2>"$work/convert.err"
 status=$?
-if [ $status -gt 1 ]; then
-	say "scan: failed (exit $status): $(head -c 400 "$work/scan.err" | tr '\n' ' ')"
-	failed=1
-fi
 jq -r '"scan-site: \(.file | sub("^(\\.\\./)+"; "")):\(.line) \(.handler // "?")(): \(.verdict)" +
 	if .verdict == "convertible" then " (\(.strategy))" else
 	(if (.reasons // []) == [] then "" else ": " + (.reasons | join("; ")) end) end' \
 	"$work/scan.json" 2>/dev/null >>"$report"
-"$IRQCONV" convert --all "${ws[@]}" --format=json \
-	--author 'irqconv batch <batch@irqconv.invalid>' -o "$out" "$src" \
-	>"$work/sites.json" 2>"$work/convert.err"
-status=$?
 if [ $status -gt 1 ] || [ ! -f "$out/sites.json" ]; then
 	say "convert: failed (exit $status): $(head -c 400 "$work/convert.err" | tr '\n' ' ')"
 	failed=1

@@ -16,6 +16,8 @@
 #include "convert/side-edits.h"
 #include "convert/state.h"
 #include "judge/judge.h"
+#include "scan/file.h"
+#include "scan/output.h"
 #include "scan/scan.h"
 #include "tu.h"
 
@@ -461,6 +463,11 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 				  "it does not parse";
 
 		/* Outside the configuration: another architecture's driver. */
+		if (st->scan_records)
+			scan_file_failure_in(relpath, tu.arch, R_PARSE_ERROR,
+					     tu.first_error ? tu.first_error :
+					     "libclang could not parse the file",
+					     st->scan_records);
 		if (!tu.in_config) {
 			warn("'%s' is outside the configuration and cannot be analysed with borrowed flags: %s",
 			     shown, why);
@@ -486,6 +493,9 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 	sst.tu = &tu;
 	/* Before the judge, which plans some sites itself (requested-twice). */
 	accessors_learn(tu.unit, tu.path);
+	if (st->scan_records)
+		scan_tu_records(&sst, &st->kb, st->index, &tu,
+				st->scan_records);
 	scan_tu_run(&sst, !tu.in_config, &judged);
 	/*
 	 * The whole module, when there is something to convert: its locks,

@@ -72,6 +72,8 @@ struct convert_state {
 	bool json;
 	char *date;		/* of the mails, RFC 2822; NULL for now */
 	bool all;		/* --all: emit no-gain sites too */
+	/* --scan-json: scan's records of the files parsed (scan/output.h) */
+	struct strbuf *scan_records;
 	unsigned int nr_unparsed;	/* input files that do not parse */
 	const char *tree;	/* of the file being converted (owned by kb) */
 };

@@ -10,13 +10,29 @@
 #include "scan/scan.h"
 #include "tu.h"
 
+void scan_tu_records(struct scan_tu *st, struct kbuild *kb, CXIndex index,
+		     const struct tu *tu, struct strbuf *out)
+{
+	struct scan_sites sites = { NULL, 0, 0 };
+	bool planned = st->plan_handlers;
+	size_t i;
+
+	st->plan_handlers = true;
+	scan_tu_run(st, !tu->in_config, &sites);
+	st->plan_handlers = planned;
+	scan_find_elsewhere(kb, index, &sites);
+	for (i = 0; i < sites.nr; i++)
+		sites.v[i].tree = tu->arch;
+	for (i = 0; i < sites.nr; i++)
+		scan_site_records(&sites.v[i], out);
+	scan_sites_release(&sites);
+}
+
 void scan_file(struct kbuild *kb, const char *relpath, struct strbuf *out)
 {
 	CXIndex index = clang_createIndex(0, 0);
-	struct scan_sites sites = { NULL, 0, 0 };
 	struct scan_tu st;
 	struct tu tu;
-	size_t i;
 
 	if (tu_parse(index, kb, relpath, &tu) < 0 || tu.nr_errors) {
 		scan_file_failure_in(relpath, tu.arch, R_PARSE_ERROR,
@@ -25,19 +41,12 @@ void scan_file(struct kbuild *kb, const char *relpath, struct strbuf *out)
 		goto out;
 	}
 	scan_tu_init(&st, tu.unit, relpath, kb->src);
-	st.plan_handlers = true;
 	st.index = index;
 	st.kb = kb;
 	st.tu = &tu;
 	/* The planner reads the register accessors the driver wraps. */
 	accessors_learn(tu.unit, tu.path);
-	scan_tu_run(&st, !tu.in_config, &sites);
-	scan_find_elsewhere(kb, index, &sites);
-	for (i = 0; i < sites.nr; i++)
-		sites.v[i].tree = tu.arch;
-	for (i = 0; i < sites.nr; i++)
-		scan_site_records(&sites.v[i], out);
-	scan_sites_release(&sites);
+	scan_tu_records(&st, kb, index, &tu, out);
 	scan_tu_release(&st);
 out:
 	tu_release(&tu);
