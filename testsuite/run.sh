@@ -84,7 +84,8 @@ timeout_of() {
 	echo "${limit:-1200}"
 }
 
-# run_one TIERDIR KIND NAME NUMBER
+# run_one TIERDIR KIND NAME NUMBER: the test's KTAP lines on stdout, its
+# result (pass, skip or fail) in $logs/TIER/NAME.result.
 run_one() {
 	local dir=$1 kind=$2 name=$3 n=$4
 	local tier log status limit reason
@@ -105,23 +106,44 @@ run_one() {
 	case $status in
 	0)
 		echo "    ok $n $name"
-		passed=$((passed + 1))
+		echo pass >"$logs/$tier/$name.result"
 		;;
 	77)
 		reason=$(tail -n 1 "$log")
 		echo "    ok $n $name # SKIP ${reason#SKIP: }"
-		skipped=$((skipped + 1))
+		echo skip >"$logs/$tier/$name.result"
 		;;
 	*)
 		[ $status -eq 124 ] && echo "timed out after ${limit}s" >>"$log"
 		tail -n 25 "$log" | sed 's/^/    # /'
 		echo "    # log: $log"
 		echo "    not ok $n $name"
-		failed=$((failed + 1))
-		return 1
+		echo fail >"$logs/$tier/$name.result"
 		;;
 	esac
-	return 0
+}
+
+# collect TIERDIR NAME: print a finished test's lines and count its result.
+collect() {
+	local tier
+	tier=$(basename "$1")
+	cat "$logs/$tier/$2.ktap"
+	case $(cat "$logs/$tier/$2.result" 2>/dev/null) in
+	pass) passed=$((passed + 1)) ;;
+	skip) skipped=$((skipped + 1)) ;;
+	*) failed=$((failed + 1)); tier_ok=0 ;;
+	esac
+	rm -f "$logs/$tier/$2.ktap" "$logs/$tier/$2.result"
+}
+
+# The number of tests of TIERDIR run at once: a file "parallel" in it says
+# the tier's tests share nothing and may run side by side, one per CPU.
+jobs_of() {
+	if [ -f "$1/parallel" ]; then
+		nproc
+	else
+		echo 1
+	fi
 }
 
 echo "KTAP version 1"
@@ -143,10 +165,30 @@ for dir in "${tiers[@]}"; do
 	fi
 	mapfile -t tests < <(list_tests "$dir")
 	echo "  1..${#tests[@]}"
+	# Tests start in order, at most $jobs at a time, and are reported in
+	# order: the oldest is collected before the next one starts.
+	jobs=$(jobs_of "$dir")
+	mkdir -p "$logs/$tier"
+	pids=()
+	names=()
 	i=0
 	for entry in "${tests[@]}"; do
 		i=$((i + 1))
-		run_one "$dir" ${entry%% *} "${entry#* }" $i || tier_ok=0
+		name=${entry#* }
+		run_one "$dir" "${entry%% *}" "$name" $i \
+			>"$logs/$tier/$name.ktap" &
+		pids+=($!)
+		names+=("$name")
+		if [ ${#pids[@]} -ge "$jobs" ]; then
+			wait "${pids[0]}"
+			collect "$dir" "${names[0]}"
+			pids=("${pids[@]:1}")
+			names=("${names[@]:1}")
+		fi
+	done
+	for k in "${!pids[@]}"; do
+		wait "${pids[$k]}"
+		collect "$dir" "${names[$k]}"
 	done
 	if [ $tier_ok -eq 1 ]; then
 		echo "ok $tn $tier"
