@@ -157,6 +157,163 @@ static bool only_blanks(const char *buf, size_t begin, size_t end)
 	return true;
 }
 
+/* Every line between the braces of @block goes. */
+static bool emptied(const struct edit_list *el, const char *buf, size_t len,
+		    CXCursor block)
+{
+	struct cursor_range r = cursor_range(block);
+	size_t line, end;
+
+	for (line = split_line_after(buf, len, r.begin);
+	     line < split_line_start(buf, r.end - 1); line = end) {
+		end = split_line_after(buf, len, line);
+		if (!only_blanks(buf, line, end) && !removed(el, line, end))
+			return false;
+	}
+	return true;
+}
+
+/* A condition that only reads: no call, no assignment, no ++ or --. */
+static bool reads_only(CXCursor cond, const char *buf)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	struct cursor_range r = cursor_range(cond);
+	size_t i;
+	bool ok;
+
+	find_calls(cond, any_callee, &calls);
+	ok = !calls.nr;
+	cursor_list_release(&calls);
+	for (i = r.begin; ok && i < r.end; i++) {
+		if ((buf[i] == '+' || buf[i] == '-') && buf[i + 1] == buf[i])
+			ok = false;
+		if (buf[i] == '=' && buf[i + 1] != '=' && i > r.begin &&
+		    !strchr("=!<>", buf[i - 1]))
+			ok = false;
+	}
+	return ok;
+}
+
+/*
+ * The braces of @outer's one remaining statement, its closing brace at
+ * @brace on a line that goes whole, up to @line_end; whether they went.
+ */
+static bool drop_outer_braces(struct edit_list *el, const char *buf,
+			      size_t len, CXCursor outer, size_t brace,
+			      size_t line_end)
+{
+	struct cursor_list kids = { NULL, 0, 0 }, body = { NULL, 0, 0 };
+	struct cursor_range r = { 0, 0, false };
+	size_t open, at, line = split_line_start(buf, brace);
+	bool ok = false;
+
+	cursor_children(outer, &kids);
+	if (kids.nr == 3 &&
+	    clang_getCursorKind(kids.v[1]) == CXCursor_CompoundStmt) {
+		cursor_children(kids.v[1], &body);
+		r = cursor_range(kids.v[1]);
+		ok = body.nr == 1 && r.end == brace + 1 &&
+		     clang_getCursorKind(body.v[0]) != CXCursor_DeclStmt &&
+		     clang_getCursorKind(body.v[0]) != CXCursor_LabelStmt &&
+		     only_blanks(buf, line, brace);
+	}
+	cursor_list_release(&body);
+	cursor_list_release(&kids);
+	if (!ok)
+		return false;
+	open = r.begin;
+	at = open;
+	while (at > 0 && (buf[at - 1] == ' ' || buf[at - 1] == '\t'))
+		at--;
+	if (buf[open] != '{' ||
+	    !only_blanks(buf, open + 1, split_line_after(buf, len, open)) ||
+	    touched(el, at, open + 1) || touched(el, line, line_end))
+		return false;
+	edit_add(el, at, open + 1 - at, "", "braces of one statement");
+	edit_add(el, line, line_end - line, "", "braces of one statement");
+	return true;
+}
+
+struct else_arm {
+	CXCursor arm;		/* the if of `else if` */
+	CXCursor outer;		/* the if whose else it is */
+};
+
+static enum CXChildVisitResult else_visit(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct else_arm *a = data;
+	struct cursor_list kids = { NULL, 0, 0 };
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_IfStmt)
+		return CXChildVisit_Recurse;
+	cursor_children(c, &kids);
+	if (kids.nr == 3 && same_stmt(kids.v[2], a->arm))
+		a->outer = c;
+	cursor_list_release(&kids);
+	return clang_Cursor_isNull(a->outer) ? CXChildVisit_Recurse :
+	       CXChildVisit_Break;
+}
+
+/*
+ * An `if (c) { ... }` (no else) whose every statement went, with a
+ * condition that only reads: it goes too, or, as the arm of an
+ * `else if`, from its `else` to its closing brace (hinic's
+ * `else if (type == HINIC_CEQ)` left empty by a tasklet_setup()).
+ */
+static void drop_empty_if(struct edit_list *el, const char *buf, size_t len,
+			  CXCursor fn, const struct body *b)
+{
+	struct else_arm a = { b->owner, clang_getNullCursor() };
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct cursor_range ri = cursor_range(b->owner);
+	struct cursor_range rb = cursor_range(b->block);
+	size_t open_end, close, close_end, at;
+	bool ok;
+
+	cursor_children(b->owner, &kids);
+	ok = kids.nr == 2 && reads_only(kids.v[0], buf);
+	cursor_list_release(&kids);
+	if (!ok || buf[rb.begin] != '{' || buf[rb.end - 1] != '}' ||
+	    !emptied(el, buf, len, b->block))
+		return;
+	open_end = split_line_after(buf, len, rb.begin);
+	close = split_line_start(buf, rb.end - 1);
+	close_end = split_line_after(buf, len, close);
+	if (!only_blanks(buf, rb.begin + 1, open_end) ||
+	    !only_blanks(buf, close, rb.end - 1) ||
+	    !only_blanks(buf, rb.end, close_end) ||
+	    touched(el, close, close_end))
+		return;
+	clang_visitChildren(fn, else_visit, &a);
+	if (clang_Cursor_isNull(a.outer)) {
+		at = split_line_start(buf, ri.begin);
+		if (!only_blanks(buf, at, ri.begin) || touched(el, at, open_end))
+			return;
+		edit_add(el, at, open_end - at, "", "empty if");
+		edit_add(el, close, close_end - close, "", "empty if");
+		return;
+	}
+	/* `} else if (c) {` keeps its `}`; the else goes to the line end. */
+	at = ri.begin;
+	while (at > 0 && buf[at - 1] != '}' && buf[at - 1] != '\n')
+		at--;
+	if (at == 0 || buf[at - 1] != '}' ||
+	    split_line_after(buf, len, at) != open_end ||
+	    touched(el, at, open_end))
+		return;
+	/* An `if` left with one statement loses its braces with its else. */
+	if (drop_outer_braces(el, buf, len, a.outer, at - 1, open_end)) {
+		edit_add(el, close, close_end - close, "", "empty else-if arm");
+		return;
+	}
+	while (buf[open_end - 1] == '\n' || buf[open_end - 1] == '\r')
+		open_end--;
+	edit_add(el, at, open_end - at, "", "empty else-if arm");
+	edit_add(el, close, close_end - close, "", "empty else-if arm");
+}
+
 void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 		     CXCursor stmt)
 {
@@ -173,6 +330,11 @@ void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 	fold_reword_block_comment(el, buf,
 				  split_line_start(buf,
 					cursor_range(b.owner).begin));
+	if (clang_getCursorKind(b.owner) == CXCursor_IfStmt &&
+	    emptied(el, buf, len, b.block)) {
+		drop_empty_if(el, buf, len, fn, &b);
+		return;
+	}
 	if (clang_Cursor_isNull(last_kept(el, buf, len, b.block)))
 		return;
 	r = cursor_range(b.block);
