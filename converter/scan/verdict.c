@@ -351,6 +351,7 @@ static void twice(struct scan_tu *st, struct scan_site *s,
 {
 	const struct scan_site *o;
 	bool same = false;
+	char *r;
 
 	if (s->verdict != VERDICT_CONVERTIBLE ||
 	    !(o = other_site(s, all, &same)) || !same)
@@ -362,8 +363,15 @@ static void twice(struct scan_tu *st, struct scan_site *s,
 	 */
 	if (!st->plan_handlers && s->has_handler_def)
 		judge_request(st, s);
-	if (s->verdict == VERDICT_CONVERTIBLE)
-		scan_site_judge(s, R_REQUESTED_TWICE, s->handler, o->call.line);
+	if (s->verdict != VERDICT_CONVERTIBLE)
+		return;
+	r = reason_format(R_REQUESTED_TWICE, s->handler, o->call.line);
+	/* Declined, it needs no rewrite of either: convert reports that. */
+	if (judge_decline_stands(s, r))
+		s->judged_for_convert = true;
+	else
+		scan_site_judge_text(s, R_REQUESTED_TWICE, r);
+	free(r);
 }
 
 void scan_judge(struct scan_tu *st, struct scan_site *s,
