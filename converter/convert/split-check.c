@@ -3,7 +3,6 @@
  * Split planning, the ownership check: which statement it is, and the
  * device values the statements before it give the handler's locals.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,6 +140,30 @@ static CXCursor return_from(const struct split_plan *plan, size_t from)
 	return clang_getNullCursor();
 }
 
+/* `return IRQ_NONE;`, `return IRQ_RETVAL(...);` or `return var;`. */
+static bool may_return_none(CXCursor ret)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct strvec t = STRVEC_INIT;
+	CXCursor e, ref;
+	bool hit = false;
+
+	cursor_tokens(ret, &t);
+	cursor_children(ret, &kids);
+	if (t.nr >= 2)
+		hit = !strcmp(t.v[1], "IRQ_NONE") ||
+		      !strcmp(t.v[1], "IRQ_RETVAL");
+	if (!hit && kids.nr == 1) {
+		e = cursor_strip(kids.v[0]);
+		ref = clang_getCursorReferenced(e);
+		hit = clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+		      clang_getCursorKind(ref) == CXCursor_VarDecl;
+	}
+	cursor_list_release(&kids);
+	strvec_clear(&t);
+	return hit;
+}
+
 /*
  * `goto out;` where the body's label `out:` leads to a return that can say
  * "not handled": IRQ_NONE, IRQ_RETVAL() or a variable (i8042 sets
@@ -148,7 +171,6 @@ static CXCursor return_from(const struct split_plan *plan, size_t from)
  */
 static bool goto_unhandled(const struct split_plan *plan, CXCursor stmt)
 {
-	struct strvec t = STRVEC_INIT;
 	char *label = goto_label(stmt), *name;
 	CXCursor ret = clang_getNullCursor();
 	size_t i;
@@ -164,14 +186,7 @@ static bool goto_unhandled(const struct split_plan *plan, CXCursor stmt)
 			ret = return_from(plan, i);
 		free(name);
 	}
-	if (!clang_Cursor_isNull(ret))
-		cursor_tokens(ret, &t);
-	if (t.nr >= 3)
-		hit = !strcmp(t.v[1], "IRQ_NONE") ||
-		      !strcmp(t.v[1], "IRQ_RETVAL") ||
-		      (t.nr == 3 && !strcmp(t.v[2], ";") &&
-		       (isalpha((unsigned char)t.v[1][0]) || t.v[1][0] == '_'));
-	strvec_clear(&t);
+	hit = !clang_Cursor_isNull(ret) && may_return_none(ret);
 	free(label);
 	return hit;
 }

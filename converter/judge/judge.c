@@ -278,7 +278,9 @@ bool judge_decline_stands(struct scan_site *s, const char *refusal)
 	    (strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN)) &&
 	     strcmp(s->reason_codes.v[0], reason_code(R_PER_QUEUE))))
 		return false;
-	r = xasprintf("%s; and besides, %s", s->reasons.v[0], refusal);
+	r = xasprintf(strstr(s->reasons.v[0], "; and besides, ") ?
+		      "%s; and %s" : "%s; and besides, %s",
+		      s->reasons.v[0], refusal);
 	free(s->reasons.v[0]);
 	s->reasons.v[0] = r;
 	return true;
