@@ -284,6 +284,14 @@ static void convertible(struct scan_tu *st, struct scan_site *s)
 			       helper->name, helper->where.line);
 }
 
+/* The judge declined @s: it would gain nothing (no-gain, per-queue). */
+static bool declined(const struct scan_site *s)
+{
+	return s->reason_codes.nr &&
+	       (!strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN)) ||
+		!strcmp(s->reason_codes.v[0], reason_code(R_PER_QUEUE)));
+}
+
 static void notes(struct scan_site *s)
 {
 	const struct handler_facts *hf = s->facts;
@@ -296,11 +304,16 @@ static void notes(struct scan_site *s)
 		case FACT_DEFERRED:
 			deferred++;
 			napi += !strcmp(f->detail, "napi");
-			/* convert folds tasklet_schedule() only (fold.c) */
+			/*
+			 * convert folds tasklet_schedule() only (fold.c); a
+			 * site declined folds nothing (ep93xx_dma keeps a
+			 * tasklet it schedules twice)
+			 */
 			if (!strcmp(f->detail, "tasklet") && f->target &&
 			    !strcmp(f->name, "tasklet_schedule") &&
 			    !s->tasklet_fold &&
-			    s->verdict == VERDICT_CONVERTIBLE) {
+			    s->verdict == VERDICT_CONVERTIBLE &&
+			    !declined(s)) {
 				s->tasklet_fold = xstrdup(f->target);
 				strvec_push(&s->reason_codes,
 					    reason_code(R_TASKLET_FOLD));
