@@ -156,20 +156,22 @@ static bool declines(const struct convert_state *st,
 }
 
 /*
- * A split refused because no write is shown to silence the device is
- * declined first when it would gain nothing anyway: that is the answer a
- * maintainer wants first.  --all shows the refusal.
+ * A split refused is declined first when it would gain nothing: that is
+ * the answer a maintainer wants first (judge_declines_refused()).  --all
+ * shows a refusal on the silencing; one of the rewrite's mechanics it
+ * cannot get past either, so the decline stands.
  */
-static bool declines_unsplit(const struct convert_state *st,
+static bool declines_refused(const struct convert_state *st,
 			     struct split_plan *plan,
 			     const struct callsite *cs,
+			     const struct edit_list *el,
+			     const struct refusal *why,
 			     enum split_strategy wanted)
 {
-	if (st->all || wanted != SPLIT_NONE || !plan->silence_why)
+	if (wanted != SPLIT_NONE || plan->strategy == SPLIT_STAGED ||
+	    (st->all && !judge_refusal_mechanical(why->code)))
 		return false;
-	split_benefit(plan, NULL, &plan->benefit);
-	benefit_note_request(&plan->benefit, cs->call);
-	return benefit_declined(&plan->benefit);
+	return judge_declines_refused(plan, cs->call, el, why->code);
 }
 
 static void decline(struct convert_state *st, const struct tu *tu,
@@ -268,7 +270,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			&line, wanted, lm, &plan);
 	line_share_release(&line);
 	if (plan.strategy == SPLIT_NONE) {
-		if (!declines_unsplit(st, &plan, cs, wanted))
+		if (!declines_refused(st, &plan, cs, NULL, &plan.refusal,
+				      wanted))
 			add_result(st, tu->relpath, cs->line, cs->handler,
 				   "refused", NULL, plan.refusal.code,
 				   plan.refusal.text);
@@ -348,10 +351,14 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 			benefit_json(&plan.benefit);
 	ret = 0;
 out:
-	if (ret < 0)
+	if (ret < 0 && declines_refused(st, &plan, cs, &el, &why, wanted)) {
+		decline(st, tu, cs, &plan, why.text);
+		ret = 1;
+	} else if (ret < 0) {
 		add_result(st, tu->relpath, cs->line, cs->handler, "refused",
 			   split_strategy_name(plan.strategy), why.code,
 			   why.text);
+	}
 	refusal_release(&why);
 	free(hrel);
 	free(hbuf);
@@ -400,7 +407,7 @@ static void add_judged(struct convert_state *st, const char *relpath,
 
 	if (s->verdict == VERDICT_ALREADY_THREADED)
 		verdict = "already_threaded";
-	else if (code == R_NO_GAIN)
+	else if (code == R_NO_GAIN || code == R_PER_QUEUE)
 		verdict = "declined";
 	add_result(st, relpath, cs->line, s->handler ? s->handler : cs->handler,
 		   verdict, NULL,

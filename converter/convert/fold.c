@@ -42,7 +42,7 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
 	CXCursor root = clang_getTranslationUnitCursor(tu);
-	struct cursor_list calls = { NULL, 0, 0 };
+	struct cursor_list calls = { NULL, 0, 0 }, scheds = { NULL, 0, 0 };
 	struct cursor_range def = plan->def_range;
 	size_t i;
 
@@ -101,6 +101,8 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		} else if (!strcmp(name, "tasklet_schedule")) {
 			if (r.begin < def.begin || r.end > def.end)
 				tf->refusal = xstrdup("the tasklet is also scheduled outside the handler");
+			else
+				cursor_list_push(&scheds, c);
 		} else {
 			tf->refusal = xasprintf("the driver calls %s() on the tasklet",
 						name);
@@ -110,6 +112,9 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 	cursor_list_release(&calls);
 	if (!tf->refusal && !tf->fn)
 		tf->refusal = xstrdup("the tasklet is not set up with tasklet_setup() in this file");
+	if (!tf->refusal)
+		tf->refusal = fold_schedule_refusal(call, plan, &scheds);
+	cursor_list_release(&scheds);
 }
 
 void fold_release(struct tasklet_fold *tf)

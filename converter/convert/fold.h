@@ -54,6 +54,15 @@ char *fold_header_member_kept(const char *hfile, const char *cfile,
 			      const char *member);
 
 /*
+ * Why the tasklet_schedule() @call cannot become a call of the tasklet's
+ * function where it stands, or NULL: @scheds, every tasklet_schedule() of
+ * that tasklet in the handler, are more than one, or the handler holds a
+ * lock there.  (fold-schedule.c)
+ */
+char *fold_schedule_refusal(CXCursor call, const struct split_plan *plan,
+			    const struct cursor_list *scheds);
+
+/*
  * After fold_plan_tasklet() of  found the tasklet foldable: can its
  * function take the structure it derives from its tasklet argument, the
  * pointer the thread passes in `&x->member`, and can the member go?

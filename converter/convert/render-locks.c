@@ -271,6 +271,9 @@ static size_t region_end(const struct split_plan *plan, size_t from)
 	for (i = from; i < plan->nr_stmts; i++) {
 		if (plan->stmts[i].role != ROLE_THREAD)
 			break;
+		/* an unlock on a way out (`{ unlock; return; }`) ends no region */
+		if (i > from && has_return(plan->stmts[i].cursor))
+			continue;
 		held += held_change(plan->stmts[i].cursor);
 		if (held <= 0)
 			return i;

@@ -99,6 +99,7 @@ void mark_device_values(struct split_plan *plan, size_t at, struct locals *l)
 }
 
 struct nested_walk {
+	const struct split_plan *plan;
 	const struct locals *l;
 	struct cursor_list reads;	/* locals of blocks declared with a read */
 	CXCursor found;
@@ -118,26 +119,131 @@ static bool refs_block_read(CXCursor c, const struct cursor_list *reads)
 	return hit;
 }
 
+/* The first return at or after statement @from of the body, or null. */
+static CXCursor return_from(const struct split_plan *plan, size_t from)
+{
+	size_t i;
+
+	for (i = from; i < plan->nr_stmts; i++) {
+		CXCursor s = plan->stmts[i].cursor;
+
+		while (clang_getCursorKind(s) == CXCursor_LabelStmt) {
+			struct cursor_list kids = { NULL, 0, 0 };
+
+			cursor_children(s, &kids);
+			s = kids.nr ? kids.v[0] : clang_getNullCursor();
+			cursor_list_release(&kids);
+		}
+		if (clang_getCursorKind(s) == CXCursor_ReturnStmt)
+			return s;
+	}
+	return clang_getNullCursor();
+}
+
+/* `return IRQ_NONE;`, `return IRQ_RETVAL(...);` or `return var;`. */
+static bool may_return_none(CXCursor ret)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	struct strvec t = STRVEC_INIT;
+	CXCursor e, ref;
+	bool hit = false;
+
+	cursor_tokens(ret, &t);
+	cursor_children(ret, &kids);
+	if (t.nr >= 2)
+		hit = !strcmp(t.v[1], "IRQ_NONE") ||
+		      !strcmp(t.v[1], "IRQ_RETVAL");
+	if (!hit && kids.nr == 1) {
+		e = cursor_strip(kids.v[0]);
+		ref = clang_getCursorReferenced(e);
+		hit = clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+		      clang_getCursorKind(ref) == CXCursor_VarDecl;
+	}
+	cursor_list_release(&kids);
+	strvec_clear(&t);
+	return hit;
+}
+
+/*
+ * `goto out;` where the body's label `out:` leads to a return that can say
+ * "not handled": IRQ_NONE, IRQ_RETVAL() or a variable (i8042 sets
+ * `ret = 0` first).
+ */
+static bool goto_unhandled(const struct split_plan *plan, CXCursor stmt)
+{
+	char *label = goto_label(stmt), *name;
+	CXCursor ret = clang_getNullCursor();
+	size_t i;
+	bool hit = false;
+
+	for (i = 0; label && i < plan->nr_stmts; i++) {
+		CXCursor s = plan->stmts[i].cursor;
+
+		if (clang_getCursorKind(s) != CXCursor_LabelStmt)
+			continue;
+		name = cursor_name(s);
+		if (!strcmp(name, label))
+			ret = return_from(plan, i);
+		free(name);
+	}
+	hit = !clang_Cursor_isNull(ret) && may_return_none(ret);
+	free(label);
+	return hit;
+}
+
+/*
+ * The then-arm of a check that answers "not ours": `return IRQ_NONE;` or
+ * a `goto` to such a return, alone or at the end of a block that does
+ * more first (cs4281 writes its EOI, hpilo releases its lock).
+ */
+static bool ends_unhandled(const struct split_plan *plan, CXCursor then)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	CXCursor last = then;
+	bool hit;
+
+	if (clang_getCursorKind(then) == CXCursor_CompoundStmt) {
+		cursor_children(then, &kids);
+		last = kids.nr ? kids.v[kids.nr - 1] : clang_getNullCursor();
+	}
+	hit = !clang_Cursor_isNull(last) &&
+	      (is_return_none(last) ||
+	       (clang_getCursorKind(last) == CXCursor_GotoStmt &&
+		goto_unhandled(plan, last)));
+	cursor_list_release(&kids);
+	return hit;
+}
+
+/* `if (device value) ... return IRQ_NONE;`, with @reads as in the walk. */
+static bool is_any_check(const struct split_plan *plan, CXCursor c,
+			 const struct locals *l,
+			 const struct cursor_list *reads)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	bool hit;
+
+	if (clang_getCursorKind(c) != CXCursor_IfStmt)
+		return false;
+	cursor_children(c, &kids);
+	hit = kids.nr >= 2 && ends_unhandled(plan, kids.v[1]) &&
+	      (reads_device(kids.v[0]) || refs_device_value(kids.v[0], l) ||
+	       refs_block_read(kids.v[0], reads));
+	cursor_list_release(&kids);
+	return hit;
+}
+
 /* `if (device value) return IRQ_NONE;` anywhere in @c. */
 static enum CXChildVisitResult nested_visit(CXCursor c, CXCursor parent,
 					    CXClientData data)
 {
 	struct nested_walk *nw = data;
-	struct cursor_list kids = { NULL, 0, 0 };
 
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_VarDecl &&
 	    reads_device(c))
 		cursor_list_push(&nw->reads, c);
-	if (clang_getCursorKind(c) != CXCursor_IfStmt)
-		return CXChildVisit_Recurse;
-	cursor_children(c, &kids);
-	if (kids.nr >= 2 && is_return_none(kids.v[1]) &&
-	    (reads_device(kids.v[0]) ||
-	     refs_device_value(kids.v[0], nw->l) ||
-	     refs_block_read(kids.v[0], &nw->reads)))
+	if (is_any_check(nw->plan, c, nw->l, &nw->reads))
 		nw->found = c;
-	cursor_list_release(&kids);
 	return clang_Cursor_isNull(nw->found) ? CXChildVisit_Recurse :
 						CXChildVisit_Break;
 }
@@ -173,15 +279,46 @@ static bool is_retval_loop(const struct split_plan *plan, size_t at,
 }
 
 /*
+ * A check that is a statement of the body but not of the form the split
+ * cuts after, in words: its block does more than return.
+ */
+static const char *check_shape(CXCursor check)
+{
+	struct cursor_list kids = { NULL, 0, 0 }, block = { NULL, 0, 0 };
+	CXCursor then, last;
+	const char *where;
+	bool jumps;
+
+	cursor_children(check, &kids);
+	then = last = kids.v[1];
+	if (clang_getCursorKind(then) == CXCursor_CompoundStmt) {
+		cursor_children(then, &block);
+		last = block.v[block.nr - 1];
+	}
+	jumps = clang_getCursorKind(last) == CXCursor_GotoStmt;
+	if (is_return_none(then))
+		where = "in an 'if' whose 'else' does more than write the device";
+	else if (stmt_calls(then, is_unlock))
+		where = jumps ? "in an 'if' that releases the lock itself and jumps to a return that can say IRQ_NONE" :
+				"in an 'if' that releases the lock itself before it returns IRQ_NONE, not through a 'goto' to the handler's final unlock";
+	else
+		where = jumps ? "in an 'if' that jumps to a return that can say IRQ_NONE" :
+				"in an 'if' whose block does more before it returns IRQ_NONE";
+	cursor_list_release(&kids);
+	cursor_list_release(&block);
+	return where;
+}
+
+/*
  * The handler decides whose interrupt it is, but not in a statement of
- * its body the split could cut after: inside a block, or in the test of a
- * loop whose result it returns.  The line of that check, and where it is
- * in words; 0 when there is none.
+ * its body the split could cut after: inside a block, in the test of a
+ * loop whose result it returns, or in an `if` that does more than return.
+ * The line of that check, and where it is in words; 0 when there is none.
  */
 unsigned int nested_check(const struct split_plan *plan,
 			  const struct locals *l, const char **where)
 {
-	struct nested_walk nw = { l, { NULL, 0, 0 }, clang_getNullCursor() };
+	struct nested_walk nw = { plan, l, { NULL, 0, 0 }, clang_getNullCursor() };
 	unsigned int line = 0;
 	size_t i;
 
@@ -190,6 +327,11 @@ unsigned int nested_check(const struct split_plan *plan,
 
 		if (is_retval_loop(plan, i, l)) {
 			*where = "in the test of a loop whose result it returns";
+			line = cursor_line(s);
+			break;
+		}
+		if (is_any_check(plan, s, l, &nw.reads)) {
+			*where = check_shape(s);
 			line = cursor_line(s);
 			break;
 		}

@@ -377,14 +377,14 @@ static void mark_replays(struct split_plan *plan, const struct locals *l)
 	}
 }
 
-/* A check nested in a block comes before statement @at. */
-static bool nested_before(const struct split_plan *plan,
-			  const struct locals *l, size_t at)
+/* A check the split cannot cut after comes at or after statement @at. */
+static bool nested_after(const struct split_plan *plan,
+			 const struct locals *l, size_t at)
 {
 	const char *where;
 	unsigned int line = nested_check(plan, l, &where);
 
-	return line && line < cursor_line(plan->stmts[at].cursor);
+	return line && line >= cursor_line(plan->stmts[at].cursor);
 }
 
 int assign_roles(struct split_plan *plan, struct locals *l,
@@ -425,13 +425,14 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		return 0;
 	}
 	/*
-	 * A check nested in a block before the lock (bcm2835-dma tests the
-	 * channel's status only `if (c->irq_flags & IRQF_SHARED)`): the lock
-	 * is taken after the handler knows, and the refusal below says why
-	 * the check cannot be cut after.
+	 * A lock before the check is the reason only when there is a check:
+	 * with none (sonypi never returns IRQ_NONE), or one before the lock
+	 * (bcm2835-dma tests the channel's status only `if (c->irq_flags &
+	 * IRQF_SHARED)`, cs4281 writes its EOI before it returns IRQ_NONE),
+	 * the refusals below say why there is nothing to cut after.
 	 */
 	if (early_lock < plan->nr_stmts && check == plan->nr_stmts &&
-	    nested_before(plan, l, early_lock))
+	    !nested_after(plan, l, early_lock))
 		early_lock = plan->nr_stmts;
 	if (early_lock < plan->nr_stmts) {
 		refuse(plan, R_LOCK_BEFORE_CHECK,

@@ -75,6 +75,16 @@ static char *plan_header(const struct split_plan *plan, const char *path)
 	return h && strcmp(h, path) ? read_file(h, NULL) : NULL;
 }
 
+/* @s, judged @refusal (or nothing), is declined: it would gain nothing. */
+static void judge_decline(struct scan_site *s, const struct split_plan *plan,
+			  const char *refusal)
+{
+	char *r = judge_no_gain_reason(plan, refusal);
+
+	scan_site_judge_text(s, judge_decline_code(plan), r);
+	free(r);
+}
+
 /*
  * Render the halves as convert does, into scratch edits, so that a render
  * refusal and what the conversion gains (a folded tasklet shows in the
@@ -96,15 +106,14 @@ static void judge_rendered(struct scan_site *s, struct split_plan *plan,
 			     hbuf ? &hdr : &el, &notes, &why)) {
 		if (why.text)
 			scan_site_judge_text(s, why.code, why.text);
+		if (why.text && plan->strategy != SPLIT_STAGED &&
+		    judge_declines_refused(plan, cs->call, &el, why.code))
+			judge_decline(s, plan, why.text);
 	} else if (plan->strategy != SPLIT_STAGED) {
 		split_benefit(plan, &el, &plan->benefit);
 		benefit_note_request(&plan->benefit, cs->call);
-		if (benefit_declined(&plan->benefit)) {
-			char *r = judge_no_gain_reason(plan, NULL);
-
-			scan_site_judge_text(s, judge_decline_code(plan), r);
-			free(r);
-		}
+		if (benefit_declined(&plan->benefit))
+			judge_decline(s, plan, NULL);
 	}
 	refusal_release(&why);
 	strvec_clear(&notes);
@@ -128,19 +137,9 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 	line_share_release(&line);
 	if (plan.strategy == SPLIT_NONE) {
 		scan_site_judge_text(s, plan.refusal.code, plan.refusal.text);
-		/* Refused on its silencing, but it would gain nothing anyway. */
-		if (plan.silence_why) {
-			split_benefit(&plan, NULL, &plan.benefit);
-			benefit_note_request(&plan.benefit, cs->call);
-			if (benefit_declined(&plan.benefit)) {
-				char *r = judge_no_gain_reason(&plan,
-							       plan.refusal.text);
-
-				scan_site_judge_text(s, judge_decline_code(&plan),
-						     r);
-				free(r);
-			}
-		}
+		if (judge_declines_refused(&plan, cs->call, NULL,
+					   plan.refusal.code))
+			judge_decline(s, &plan, plan.refusal.text);
 	} else {
 		free(s->strategy);
 		s->strategy = xstrdup(split_strategy_name(plan.strategy));
@@ -236,4 +235,54 @@ bool judge_refusal_needs_thread(const char *code)
 		if (!strcmp(code, reason_code(thread_only[i])))
 			return true;
 	return false;
+}
+
+/*
+ * Refusals of the rewrite's mechanics: convert could not write this
+ * conversion (a value it cannot hand over, a request it would leave
+ * behind, its own checks of what it wrote), not that the handler must
+ * stay as it is.
+ */
+bool judge_refusal_mechanical(enum reason code)
+{
+	static const enum reason mechanical[] = {
+		R_REQUESTED_TWICE, R_HANDOVER_TYPE, R_HANDOVER_DERIVED,
+		R_NO_PRIVATE_STRUCT, R_HEADER_MISMATCH, R_STRUCT_OUTSIDE_TREE,
+		R_TWO_STATEMENTS_ONE_LINE, R_STATEMENT_ON_CLOSING_LINE,
+		R_SOFTIRQ_IN_RETURN, R_BH_BRACKET_UNDER_LOCK,
+		R_COCCI_DISAGREES, R_COCCI_FAILED, R_EDITS_OVERLAP,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(mechanical) / sizeof(mechanical[0]); i++)
+		if (code == mechanical[i])
+			return true;
+	return false;
+}
+
+bool judge_declines_refused(struct split_plan *plan, CXCursor request,
+			    const struct edit_list *el, enum reason code)
+{
+	if (!judge_refusal_mechanical(code) &&
+	    !(plan->strategy == SPLIT_NONE && plan->silence_why))
+		return false;
+	split_benefit(plan, el, &plan->benefit);
+	benefit_note_request(&plan->benefit, request);
+	return benefit_declined(&plan->benefit);
+}
+
+bool judge_decline_stands(struct scan_site *s, const char *refusal)
+{
+	char *r;
+
+	if (s->verdict != VERDICT_CONVERTIBLE || !s->reason_codes.nr ||
+	    (strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN)) &&
+	     strcmp(s->reason_codes.v[0], reason_code(R_PER_QUEUE))))
+		return false;
+	r = xasprintf(strstr(s->reasons.v[0], "; and besides, ") ?
+		      "%s; and %s" : "%s; and besides, %s",
+		      s->reasons.v[0], refusal);
+	free(s->reasons.v[0]);
+	s->reasons.v[0] = r;
+	return true;
 }

@@ -10,6 +10,7 @@
 struct scan_site;
 struct split_plan;
 struct lock_module;
+struct edit_list;
 
 /*
  * The decision for the handler @def of @s, whose request scan's
@@ -46,5 +47,29 @@ char *judge_no_gain_reason(const struct split_plan *plan, const char *refusal);
  * staged passes such a site on to its planner.
  */
 bool judge_refusal_needs_thread(const char *code);
+
+/*
+ * No gain comes first: a site that would gain nothing is declined no-gain,
+ * and what else refuses it is said after ("and besides, ...").  That holds
+ * for a refusal of the rewrite's mechanics (@code is one, below), found by
+ * the planner, the renderer or convert's validators, and for a split
+ * refused on its silencing; any other refusal says why the handler must
+ * stay as it is, and stands.
+ */
+bool judge_refusal_mechanical(enum reason code);
+/*
+ * Whether @plan, refused for @code, is declined instead: the benefit judged
+ * (split_benefit() with the edits @el rendered so far, or NULL, and the
+ * request @request) says it gains nothing.
+ */
+bool judge_declines_refused(struct split_plan *plan, CXCursor request,
+			    const struct edit_list *el, enum reason code);
+/*
+ * @s, which the judge declined (no-gain, per-queue), is refused by a later
+ * mechanical step with the sentence @refusal (requested-twice): true when
+ * the decline stands, @refusal added to its reason; false when @s was not
+ * declined and the refusal is its verdict.
+ */
+bool judge_decline_stands(struct scan_site *s, const char *refusal);
 
 #endif

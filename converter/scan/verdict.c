@@ -284,6 +284,14 @@ static void convertible(struct scan_tu *st, struct scan_site *s)
 			       helper->name, helper->where.line);
 }
 
+/* The judge declined @s: it would gain nothing (no-gain, per-queue). */
+static bool declined(const struct scan_site *s)
+{
+	return s->reason_codes.nr &&
+	       (!strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN)) ||
+		!strcmp(s->reason_codes.v[0], reason_code(R_PER_QUEUE)));
+}
+
 static void notes(struct scan_site *s)
 {
 	const struct handler_facts *hf = s->facts;
@@ -296,11 +304,16 @@ static void notes(struct scan_site *s)
 		case FACT_DEFERRED:
 			deferred++;
 			napi += !strcmp(f->detail, "napi");
-			/* convert folds tasklet_schedule() only (fold.c) */
+			/*
+			 * convert folds tasklet_schedule() only (fold.c); a
+			 * site declined folds nothing (ep93xx_dma keeps a
+			 * tasklet it schedules twice)
+			 */
 			if (!strcmp(f->detail, "tasklet") && f->target &&
 			    !strcmp(f->name, "tasklet_schedule") &&
 			    !s->tasklet_fold &&
-			    s->verdict == VERDICT_CONVERTIBLE) {
+			    s->verdict == VERDICT_CONVERTIBLE &&
+			    !declined(s)) {
 				s->tasklet_fold = xstrdup(f->target);
 				strvec_push(&s->reason_codes,
 					    reason_code(R_TASKLET_FOLD));
@@ -351,6 +364,7 @@ static void twice(struct scan_tu *st, struct scan_site *s,
 {
 	const struct scan_site *o;
 	bool same = false;
+	char *r;
 
 	if (s->verdict != VERDICT_CONVERTIBLE ||
 	    !(o = other_site(s, all, &same)) || !same)
@@ -362,8 +376,15 @@ static void twice(struct scan_tu *st, struct scan_site *s,
 	 */
 	if (!st->plan_handlers && s->has_handler_def)
 		judge_request(st, s);
-	if (s->verdict == VERDICT_CONVERTIBLE)
-		scan_site_judge(s, R_REQUESTED_TWICE, s->handler, o->call.line);
+	if (s->verdict != VERDICT_CONVERTIBLE)
+		return;
+	r = reason_format(R_REQUESTED_TWICE, s->handler, o->call.line);
+	/* Declined, it needs no rewrite of either: convert reports that. */
+	if (judge_decline_stands(s, r))
+		s->judged_for_convert = true;
+	else
+		scan_site_judge_text(s, R_REQUESTED_TWICE, r);
+	free(r);
 }
 
 void scan_judge(struct scan_tu *st, struct scan_site *s,
