@@ -13,6 +13,7 @@
 
 #include "convert/callsite.h"
 #include "convert/describe.h"
+#include "convert/module.h"
 
 /* Calls that enable MSI or MSI-X: with them, the driver may be on MSI. */
 static const char *const msi_calls[] = {
@@ -64,6 +65,42 @@ static const char *msi_only_kind(const char *text, bool entries)
 	return msix ? "MSI-X" : msi ? "MSI" : NULL;
 }
 
+/*
+ * The other C files of @d's module, beside the requesting file @path
+ * (as libclang names it): the first that enables MSI, with its call, so
+ * that an irq stored in a field there (xgbe-pci.c's pci_irq_vector() of
+ * pdata->ecc_irq) is known to be maybe a vector.
+ */
+static char *module_msi_call(const char *path, const struct driver *d)
+{
+	size_t dlen = d && d->dir ? strlen(d->dir) : 0;
+	const char *slash = strrchr(path, '/');
+	struct strvec objs = STRVEC_INIT;
+	char *src, *how = NULL;
+	size_t i;
+
+	/* @path is SRC/DIR/file.c */
+	if (!dlen || !d->module || !slash || (size_t)(slash - path) < dlen + 1 ||
+	    strncmp(slash - dlen, d->dir, dlen) || slash[-dlen - 1] != '/')
+		return NULL;
+	src = xstrndup(path, slash - dlen - 1 - path);
+	convert_module_parts(src, d->dir, d->module, &objs);
+	for (i = 0; i < objs.nr && !how; i++) {
+		char *file = xasprintf("%s/%s/%s.c", src, d->dir, objs.v[i]);
+		char *text = strcmp(file, path) ? read_file(file, NULL) : NULL;
+		const char *call = msi_call_in(text);
+
+		if (call)
+			how = xasprintf("%s calls %s()",
+					strrchr(file, '/') + 1, call);
+		free(text);
+		free(file);
+	}
+	strvec_clear(&objs);
+	free(src);
+	return how;
+}
+
 /* The irq argument of the request @cs, as written in @buf. */
 static char *irq_arg(const struct callsite *cs, const char *buf)
 {
@@ -75,7 +112,8 @@ static char *irq_arg(const struct callsite *cs, const char *buf)
 }
 
 void describe_msi(const struct callsite *cs, const char *buf,
-		  const char *handler_file, struct msi_fact *out)
+		  const char *handler_file, const struct driver *d,
+		  struct msi_fact *out)
 {
 	char *irq = irq_arg(cs, buf), *htext = read_file(handler_file, NULL);
 	bool vector = strstr(irq, "pci_irq_vector(") != NULL;
@@ -103,6 +141,13 @@ void describe_msi(const struct callsite *cs, const char *buf,
 		out->use = MSI_MAY;
 		out->how = xasprintf("it calls %s()",
 				     call ? call : "pci_irq_vector");
+	} else {
+		char *path = cursor_file(cs->call);
+
+		out->how = module_msi_call(path, d);
+		if (out->how)
+			out->use = MSI_MAY;
+		free(path);
 	}
 	free(htext);
 	free(irq);

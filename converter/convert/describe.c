@@ -195,7 +195,7 @@ void describe_conversion(struct driver *d, const struct split_plan *plan,
 {
 	struct msi_fact msi;
 
-	describe_msi(cs, buf, plan->file, &msi);
+	describe_msi(cs, buf, plan->file, d, &msi);
 	if (plan->strategy == SPLIT_STAGED)
 		describe_staged(d, plan, notes);
 	else if (plan->work)

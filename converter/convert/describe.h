@@ -48,10 +48,11 @@ struct msi_fact {
 
 /*
  * The MSI use of the request @cs, written in @buf, of a handler defined
- * in @handler_file.
+ * in @handler_file, in the driver @d (whose other files may enable MSI).
  */
 void describe_msi(const struct callsite *cs, const char *buf,
-		  const char *handler_file, struct msi_fact *out);
+		  const char *handler_file, const struct driver *d,
+		  struct msi_fact *out);
 void msi_fact_release(struct msi_fact *m);
 
 /*

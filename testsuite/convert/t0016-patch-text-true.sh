@@ -4,6 +4,8 @@
 # drivers:
 # - thunderx-mmc requests cvm_mmc_interrupt() on MSI-X vectors only: the
 #   core drops IRQF_ONESHOT there, so no masked line is promised;
+# - amd-xgbe's ecc irq is an MSI-X vector when xgbe-pci.c, another file of
+#   the module, probes the device: the text says it may be one;
 # - clps711x's TX handler calls disable_irq_nosync() of its line;
 # - rtc-davinci's handler is `if (irq_flg) { ... }`, a test that decides
 #   its IRQ_NONE, not "no early check";
@@ -20,7 +22,8 @@
 	drivers/mmc/host/cavium-thunderx.c drivers/mmc/host/moxart-mmc.c \
 	drivers/scsi/hisi_sas/hisi_sas_v1_hw.c drivers/mmc/host/davinci_mmc.c \
 	drivers/rtc/rtc-mxc_v2.c drivers/tty/serial/clps711x.c \
-	drivers/rtc/rtc-davinci.c >"$TEST_TMP/out" 2>&1 ||
+	drivers/rtc/rtc-davinci.c drivers/net/ethernet/amd/xgbe/xgbe-drv.c \
+	>"$TEST_TMP/out" 2>&1 ||
 	fail "convert failed: $(tail -n 5 "$TEST_TMP/out")"
 
 # The description of the patch whose subject starts with $1, unwrapped.
@@ -34,7 +37,7 @@ body_of() {
 subjects=$(grep -h '^Subject: \[PATCH [1-9]' "$TEST_TMP/s"/0*.patch |
 	sed 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //; s/ convert to .*//' | sort)
 expect_eq "subject prefixes" "$(printf '%s\n' 'mmc: cavium:' 'mmc: davinci:' \
-	'mmc: moxart:' 'rtc: davinci:' 'rtc: mxc_v2:' 'scsi: hisi_sas:' \
+	'mmc: moxart:' 'net: amd-xgbe:' 'rtc: davinci:' 'rtc: mxc_v2:' 'scsi: hisi_sas:' \
 	'serial: clps711x:')" "$subjects"
 
 msi=$(body_of 'mmc: cavium:')
@@ -43,6 +46,11 @@ expect_match "MSI-X: the core drops IRQF_ONESHOT" \
 	'requested on MSI-X vectors only \(pci_irq_vector\(\) of the vectors pci_alloc_irq_vectors\(\) allocates with no INTx fallback\), whose PCI/MSI irq chip is one-shot safe, so the core drops IRQF_ONESHOT' \
 	"$msi"
 expect_no_match "MSI-X only: no INTx to test" 'pci=nomsi' "$msi"
+
+xgbe=$(body_of 'net: amd-xgbe:')
+expect_match "amd-xgbe: MSI-X enabled in another file of the module" \
+	'on an MSI vector, which the driver may use \(xgbe-pci.c calls pci_alloc_irq_vectors\(\)\), the core drops IRQF_ONESHOT' \
+	"$xgbe"
 
 clps=$(body_of 'serial: clps711x:')
 expect_no_match "clps711x: no false line claim" 'does not disable its own line' "$clps"
