@@ -11,7 +11,6 @@
 #include "tu.h"
 
 /* Figures added later, present when not 0 (docs/scan-json.md). */
-/* Figures added later, present when not 0 (docs/scan-json.md). */
 static void set_if(json_t *o, const char *key, unsigned int n)
 {
 	if (n)
@@ -59,6 +58,7 @@ json_t *benefit_json(const struct benefit *b)
 	set_if(moved, "device_loops_width", b->width_loops);
 	set_if(moved, "device_loops_drain", b->drain_loops);
 	set_if(moved, "device_loops_tty", b->tty_loops);
+	set_if(moved, "device_loops_fifo", b->fifo_loops);
 	jsonl_set_uint(moved, "device_accesses", b->accesses);
 	jsonl_set_uint(moved, "delays", b->delays);
 	jsonl_set_uint(moved, "delays_in_polls", b->poll_delays);
@@ -105,6 +105,8 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 		      "moving characters between a UART FIFO and the tty layer");
 	add_loop_kind(sb, &first, b->event_loops,
 		      "handing each datum to an input event report");
+	add_loop_kind(sb, &first, b->fifo_loops,
+		      "moving one FIFO's worth of a transfer per interrupt");
 	strbuf_addf(sb, "%s and %u device access%s", first ? "" : ")",
 		    b->accesses, plural(b->accesses, "", "es"));
 	if (!b->delays)
