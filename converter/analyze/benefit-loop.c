@@ -347,10 +347,10 @@ static void exits_walk(CXCursor c, struct exits *x)
 /*
  * The device ends the loop (its header or a way out reads a register):
  * a counter beyond BENEFIT_FIFO_DEPTH makes it a poll with a retry
- * limit; one within it, a FIFO; without one, a loop that makes one access
- * a round waits for the device (a poll), one that makes more moves a
- * datum or acknowledges an event each round and ends when the FIFO or
- * the status is empty.
+ * limit; one within it, a FIFO; without one, a loop that only waits for
+ * the device is a poll, one that moves a datum or acknowledges an event
+ * each round (more than one access, a device write, a store to memory, a
+ * call through a pointer) ends when the FIFO or the status is empty.
  */
 static enum loop_kind device_ended(CXCursor loop, const struct bound *b)
 {
@@ -358,8 +358,17 @@ static enum loop_kind device_ended(CXCursor loop, const struct bound *b)
 		return LOOP_WIDTH;
 	if (b->counter)
 		return b->max > BENEFIT_FIFO_DEPTH ? LOOP_DRIVEN : LOOP_DRAIN;
-	return benefit_round_accesses(loop, b->x->e) > 1 ? LOOP_DRAIN :
-							   LOOP_DRIVEN;
+	return benefit_round_accesses(loop, b->x->e) > 1 ||
+	       benefit_loop_moves(loop, b->x->e) ? LOOP_DRAIN : LOOP_DRIVEN;
+}
+
+/*
+ * The data drive it, unless it moves one chunk of the transfer, bounded
+ * by a FIFO (analyze/benefit-fifo.c).
+ */
+static enum loop_kind data_driven(CXCursor loop, const struct exits *x)
+{
+	return benefit_fifo_chunk(loop, x->e) ? LOOP_FIFO : LOOP_DRIVEN;
 }
 
 static enum loop_kind classify(CXCursor loop, const struct bound *b)
@@ -367,10 +376,10 @@ static enum loop_kind classify(CXCursor loop, const struct bound *b)
 	const struct exits *x = b->x;
 
 	if (!b->constant)
-		return LOOP_DRIVEN;
+		return data_driven(loop, x);
 	/* no bound of its own, it leaves on data: a list, a time-out */
 	if (!b->counter && !b->width && x->data_exit)
-		return LOOP_DRIVEN;
+		return data_driven(loop, x);
 	if (b->device || x->device_exit)
 		return device_ended(loop, b);
 	return b->width ? LOOP_WIDTH : LOOP_CONSTANT;
@@ -382,7 +391,7 @@ static enum loop_kind classify(CXCursor loop, const struct bound *b)
  * the loop: a pointer stepped beside the counter does not.  A loop
  * written as a macro (for_each_set_bit()) cannot be read so: false.
  */
-static bool for_step_or_init(CXCursor loop, CXCursor part)
+bool benefit_for_step_or_init(CXCursor loop, CXCursor part)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(loop);
 	unsigned int n, i, at, semi[2], nr = 0;
@@ -446,12 +455,17 @@ enum loop_kind benefit_loop_kind(CXCursor loop, const struct loop_env *e)
 	for (i = 0; i < head.nr; i++)
 		clang_visitChildren(head.v[i], collect_vars, &x.head_vars);
 	keep_counters(&x.head_vars, e->fn);
+	/* `while ((stat = readl(...)))`: stat is read again each round */
+	for (i = 0; i < head.nr; i++) {
+		dev_var_visit(head.v[i], clang_getNullCursor(), &x);
+		clang_visitChildren(head.v[i], dev_var_visit, &x);
+	}
 	if (!clang_Cursor_isNull(body)) {
 		clang_visitChildren(body, dev_var_visit, &x);
 		exits_walk(body, &x);
 	}
 	for (i = 0; i < head.nr && b.constant; i++)
-		if (!for_step_or_init(loop, head.v[i]))
+		if (!benefit_for_step_or_init(loop, head.v[i]))
 			bound_check(head.v[i], &b);
 	kind = classify(loop, &b);
 	free(head.v);

@@ -33,7 +33,7 @@ bool benefit_is_event_report(const char *callee, const void *unused);
  * and delays count"); only LOOP_DRIVEN counts as work worth a thread.
  */
 enum loop_kind {
-	/* a poll, a data length, a count read from the device */
+	/* a poll, a data length */
 	LOOP_DRIVEN,
 	/* local counters from constants towards constants (MAXFLOW) */
 	LOOP_CONSTANT,
@@ -45,6 +45,12 @@ enum loop_kind {
 	 * a constant of at most BENEFIT_FIFO_DEPTH rounds ended by the device
 	 */
 	LOOP_DRAIN,
+	/*
+	 * one chunk of a transfer: bounded by a FIFO's depth or ended when
+	 * the device says its FIFO is full or empty, one datum a round
+	 * (analyze/benefit-fifo.c)
+	 */
+	LOOP_FIFO,
 };
 
 /*
@@ -92,6 +98,62 @@ unsigned int benefit_round_accesses(CXCursor loop, const struct loop_env *e);
  * names (&ctrl->queues[i] in `for (i = 0; i < n; i++)`)?
  */
 bool benefit_loop_indexes(CXCursor loop, CXCursor expr);
+
+/*
+ * analyze/benefit-fifo.c: is @loop one chunk of a transfer, bounded by a
+ * FIFO (LOOP_FIFO)?  Does a round of it move data (a device write, more
+ * than one access, a store to memory, a call through a pointer), rather
+ * than only wait?
+ */
+bool benefit_fifo_chunk(CXCursor loop, const struct loop_env *e);
+bool benefit_loop_moves(CXCursor loop, const struct loop_env *e);
+/* Is @part the initialisation or the step of the for loop @loop? */
+bool benefit_for_step_or_init(CXCursor loop, CXCursor part);
+
+/*
+ * analyze/benefit-fifo-value.c, benefit-fifo-flow.c: is a value bounded
+ * by a FIFO's depth, read where @at says (the extent of @at->loop, the
+ * loop it bounds, or of a statement)?
+ */
+struct fifo_at {
+	const struct loop_env *e;
+	CXCursor fn;		/* the function it is read in */
+	CXCursor loop;		/* the loop it bounds, or null */
+	unsigned int at, end;	/* file offsets of where it is read */
+	int depth;		/* locals and fields followed to get here */
+	/* stored in a variable named for a FIFO (`wr_fifo_bytes = readl(...)`) */
+	bool fifo_named;
+};
+
+bool benefit_fifo_value(CXCursor ex, const struct fifo_at *at);
+bool benefit_var_value(CXCursor decl, const struct fifo_at *at);
+bool benefit_field_value(CXCursor member, const struct fifo_at *at);
+/* Is the local @decl set from a device read in @at->loop, each round? */
+bool benefit_reads_into(CXCursor decl, const struct fifo_at *at);
+/*
+ * Is @name named for a FIFO?  Does the device read @call read a FIFO's
+ * level or room (its tokens name a FIFO, or @named: the variable it is
+ * stored in does)?
+ */
+bool benefit_names_fifo(const char *name);
+bool benefit_fifo_read(CXCursor call, bool named);
+/* The operator of a binary operator, where it is spelled (a macro too). */
+char *benefit_binop(CXCursor op);
+/* `a > b`, `b < a`: @big is a, @small b. */
+bool benefit_relation(CXCursor cmp, CXCursor *big, CXCursor *small);
+bool benefit_same_tokens(CXCursor a, CXCursor b);
+/* File offsets of where @c starts and ends (a macro's argument: there). */
+unsigned int benefit_start(CXCursor c);
+unsigned int benefit_end(CXCursor c);
+bool benefit_in_file(CXCursor c, CXFile file);
+/*
+ * analyze/benefit-fifo-macro.c.  A macro that bounds its value written
+ * where @ex starts (min(), DIV_ROUND_UP(), FIELD_GET()): true, and in
+ * @hit whether its value is bounded.  Does the macro expanded where @ex
+ * starts only mask and shift (a register field)?
+ */
+bool benefit_macro_value(CXCursor ex, const struct fifo_at *at, bool *hit);
+bool benefit_macro_masks(CXCursor ex);
 
 /* udelay(), ndelay(), mdelay() and what they expand to. */
 bool benefit_is_delay(const char *callee);

@@ -94,11 +94,11 @@ struct walk {
 	CXCursor fn;		/* the function the walk is in */
 	struct fn_waits *fns;	/* functions already counted */
 	size_t nr_fns;
-	unsigned int *delay_at;	/* delay macros counted, by offset */
+	unsigned int *delay_at;	/* delay macros counted, by offset and poll */
 	size_t nr_delays;
 	int depth;
 	int irqs_off;		/* disables not yet undone where the walk is */
-	int in_loop;		/* loops around where the walk is */
+	bool in_poll;		/* the innermost loop around only waits */
 	bool serial;		/* a serial port's handler (benefit_is_tty()) */
 };
 
@@ -161,14 +161,16 @@ static struct fn_waits *fn_add(struct walk *w, const char *name)
 }
 
 /*
- * One wait more: a poll when it runs in a loop, microseconds added to the
+ * One wait more: a poll when it runs in a loop that only waits (a delay in
+ * a loop that moves data is a settle time between accesses, run once a
+ * round: i2c-mv64xxx's errata udelay(5)), microseconds added to the
  * handler's run otherwise.  A length decided at run time outside a loop
  * adds nothing: nothing shows it is long (i2c-s3c2410's ndelay(tx_setup)
  * is 50 ns).
  */
 static void add_wait(struct walk *w, long us, unsigned int polls)
 {
-	if (polls || (us && w->in_loop))
+	if (polls || (us && w->in_poll))
 		w->b->poll_delays += polls ? polls : 1;
 	else if (us > 0)
 		w->b->delay_us += us;
@@ -189,6 +191,11 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 		return;
 	clang_getExpansionLocation(clang_getCursorLocation(call), NULL, NULL,
 				   NULL, &off);
+	/*
+	 * A macro that waits before its poll and in it
+	 * (readl_poll_timeout_atomic()) counts each wait once.
+	 */
+	off = off * 2 + w->in_poll;
 	for (i = 0; i < w->nr_delays; i++)
 		if (w->delay_at[i] == off)
 			return;
@@ -268,7 +275,8 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
  * A loop over device registers counts when the device or the data drive
  * its trip count (analyze/benefit-loop.c), the hardware does not bound
  * it (a configuration count, a status word's bits, a FIFO the device
- * empties), and it does more than hand each datum to an input event
+ * empties, one FIFO's worth of a transfer: analyze/benefit-fifo.c), and
+ * it does more than hand each datum to an input event
  * report (serio_interrupt(): a PS/2 FIFO of one or two bytes, a keypad's
  * few columns), which defers anyway.  A serial port's loops move
  * characters between its FIFO, a few bytes deep, and the tty layer,
@@ -288,13 +296,16 @@ static void count_loop(CXCursor loop, struct walk *w)
 	if (!benefit_reaches(loop, w->file, w->depth, benefit_is_access, w->ap))
 		return;
 	kind = benefit_loop_kind(loop, &e);
-	if (kind != LOOP_DRIVEN)
-		(*kinds[kind])++;
-	else if (benefit_reaches(loop, w->file, w->depth,
-				 benefit_is_event_report, NULL))
+	if (kind != LOOP_CONSTANT && kind != LOOP_WIDTH &&
+	    benefit_reaches(loop, w->file, w->depth, benefit_is_event_report,
+			    NULL))
 		w->b->event_loops++;
+	else if (kind != LOOP_DRIVEN && kind != LOOP_FIFO)
+		(*kinds[kind])++;
 	else if (w->serial)
 		w->b->tty_loops++;
+	else if (kind == LOOP_FIFO)
+		w->b->fifo_loops++;
 	else {
 		w->b->device_loops++;
 		w->b->irqs_off_loops += w->irqs_off > 0;
@@ -327,26 +338,65 @@ static void walk_if(CXCursor c, struct walk *w)
 }
 
 /*
+ * One run of the handler takes one case of a switch: it waits as long as
+ * the longest case does (mv64xxx_i2c_do_action()'s errata udelay(5) in two
+ * of its actions is 5 us per run, not 10).
+ */
+static void walk_switch(CXCursor c, struct walk *w)
+{
+	struct cursor_kids kids, body;
+	unsigned long base, longest = 0;
+	enum CXCursorKind k;
+	size_t i;
+
+	da_kids(c, &kids);
+	for (i = 0; i + 1 < kids.nr; i++)
+		walk(kids.v[i], w);
+	base = w->b->delay_us;
+	da_kids(kids.nr ? kids.v[kids.nr - 1] : c, &body);
+	for (i = 0; i < body.nr; i++) {
+		k = clang_getCursorKind(body.v[i]);
+		if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+			if (w->b->delay_us - base > longest)
+				longest = w->b->delay_us - base;
+			w->b->delay_us = base;
+		}
+		w->b->statements++;
+		walk(body.v[i], w);
+	}
+	if (w->b->delay_us - base > longest)
+		longest = w->b->delay_us - base;
+	w->b->delay_us = base + longest;
+	free(body.v);
+	free(kids.v);
+}
+
+/*
  * A branch or a loop body leaves interrupts as it found them: an unlock on
  * an early way out (unlock, return) does not end the locked region for
- * the code after it.
+ * the code after it.  A delay counts as a poll in a loop that only waits
+ * (analyze/benefit-wait.c), not in one that moves data.
  */
 static void walk(CXCursor c, struct walk *w)
 {
+	const struct loop_env e = { w->ap, w->file, w->depth, w->fn };
 	enum CXCursorKind k = clang_getCursorKind(c);
 	int irqs_off = w->irqs_off;
-	bool loop = da_is_loop(c);
+	bool loop = da_is_loop(c), in_poll = w->in_poll;
 
 	if (loop)
 		count_loop(c, w);
 	if (k == CXCursor_CallExpr)
 		count_call(c, w);
-	w->in_loop += loop;
+	if (loop)
+		w->in_poll = !benefit_loop_moves(c, &e);
 	if (k == CXCursor_IfStmt)
 		walk_if(c, w);
+	else if (k == CXCursor_SwitchStmt)
+		walk_switch(c, w);
 	else
 		clang_visitChildren(c, walk_visit, w);
-	w->in_loop -= loop;
+	w->in_poll = in_poll;
 	if (loop || k == CXCursor_IfStmt || k == CXCursor_SwitchStmt ||
 	    k == CXCursor_ConditionalOperator)
 		w->irqs_off = irqs_off;
@@ -412,164 +462,4 @@ bool benefit_no_gain(const struct benefit *b)
 		if (b->code[i])
 			return false;
 	return true;
-}
-
-/* Figures added later, present when not 0 (docs/scan-json.md). */
-static void set_if(json_t *o, const char *key, unsigned int n)
-{
-	if (n)
-		jsonl_set_uint(o, key, n);
-}
-
-/* "kept": the tasklets and work items the thread still ends by starting. */
-static void add_kept(json_t *members, const struct benefit *b)
-{
-	json_t *kept;
-	size_t i;
-
-	if (!b->tasklets.nr && !b->works.nr)
-		return;
-	kept = jsonl_array();
-	if (!b->code[BENEFIT_TASKLET_FOLDED])
-		for (i = 0; i < b->tasklets.nr; i++)
-			jsonl_push(kept, jsonl_string(b->tasklets.v[i]));
-	if (!b->code[BENEFIT_WORK_FOLDED])
-		for (i = 0; i < b->works.nr; i++)
-			jsonl_push(kept, jsonl_string(b->works.v[i]));
-	if (json_array_size(kept))
-		jsonl_set(members, "kept", kept);
-	else
-		json_decref(kept);
-}
-
-json_t *benefit_json(const struct benefit *b)
-{
-	json_t *members = jsonl_object(), *codes = jsonl_array();
-	json_t *moved = jsonl_object();
-	int i;
-
-	for (i = 0; i < BENEFIT_NR; i++)
-		if (b->code[i])
-			jsonl_push(codes, jsonl_string(code_names[i]));
-	if (!json_array_size(codes))
-		jsonl_push(codes, jsonl_string("no-gain"));
-	jsonl_set(members, "benefit", codes);
-	jsonl_set_uint(moved, "statements", b->statements);
-	jsonl_set_uint(moved, "loops", b->loops);
-	jsonl_set_uint(moved, "device_loops", b->device_loops);
-	jsonl_set_uint(moved, "device_loops_constant", b->constant_loops);
-	jsonl_set_uint(moved, "device_loops_events", b->event_loops);
-	set_if(moved, "device_loops_width", b->width_loops);
-	set_if(moved, "device_loops_drain", b->drain_loops);
-	set_if(moved, "device_loops_tty", b->tty_loops);
-	jsonl_set_uint(moved, "device_accesses", b->accesses);
-	jsonl_set_uint(moved, "delays", b->delays);
-	jsonl_set_uint(moved, "delays_in_polls", b->poll_delays);
-	jsonl_set_uint(moved, "delay_us", b->delay_us);
-	jsonl_set_uint(moved, "device_loops_irqs_off", b->irqs_off_loops);
-	jsonl_set_uint(moved, "delays_irqs_off", b->irqs_off_delays);
-	jsonl_set(members, "moved", moved);
-	add_kept(members, b);
-	return members;
-}
-
-/* ", 1 bounded by a constant" */
-static void add_loop_kind(struct strbuf *sb, bool *first, unsigned int n,
-			  const char *what)
-{
-	if (!n)
-		return;
-	strbuf_addf(sb, "%s%u %s", *first ? " (" : ", ", n, what);
-	*first = false;
-}
-
-/*
- * "12 statements, 2 loops (1 over device registers driven by the device
- * or the data, 1 bounded by a constant) and 5 device accesses; 2
- * busy-wait delays, 4 us per run (a delay counts in a poll or from 10
- * us)"
- */
-static void add_figures(struct strbuf *sb, const struct benefit *b)
-{
-	bool first = true;
-
-	strbuf_addf(sb, "%u statement%s, %u loop%s", b->statements,
-		    plural(b->statements, "", "s"), b->loops,
-		    plural(b->loops, "", "s"));
-	add_loop_kind(sb, &first, b->device_loops,
-		      "over device registers driven by the device or the data");
-	add_loop_kind(sb, &first, b->constant_loops,
-		      "over device registers bounded by a constant");
-	add_loop_kind(sb, &first, b->width_loops,
-		      "over device registers bounded by a configuration count or a status word's bits");
-	add_loop_kind(sb, &first, b->drain_loops,
-		      "draining a FIFO or handling events until the device reports none");
-	add_loop_kind(sb, &first, b->tty_loops,
-		      "moving characters between a UART FIFO and the tty layer");
-	add_loop_kind(sb, &first, b->event_loops,
-		      "handing each datum to an input event report");
-	strbuf_addf(sb, "%s and %u device access%s", first ? "" : ")",
-		    b->accesses, plural(b->accesses, "", "es"));
-	if (!b->delays)
-		return;
-	strbuf_addf(sb, "; %u busy-wait delay%s", b->delays,
-		    plural(b->delays, "", "s"));
-	if (b->poll_delays)
-		strbuf_addf(sb, ", %u in a poll", b->poll_delays);
-	strbuf_addf(sb, ", %lu us per run%s (a delay counts in a poll or from %u us)",
-		    b->delay_us, b->poll_delays ? " besides" : "",
-		    BENEFIT_DELAY_US);
-}
-
-/* "run 1 loop over device registers with interrupts still off" */
-static void add_irqs_off(struct strbuf *sb, const struct benefit *b)
-{
-	strbuf_addstr(sb, "run ");
-	if (b->irqs_off_loops)
-		strbuf_addf(sb, "%u loop%s over device registers",
-			    b->irqs_off_loops,
-			    plural(b->irqs_off_loops, "", "s"));
-	if (b->irqs_off_loops && b->irqs_off_delays)
-		strbuf_addstr(sb, " and ");
-	if (b->irqs_off_delays)
-		strbuf_addf(sb, "%u busy-wait delay%s", b->irqs_off_delays,
-			    plural(b->irqs_off_delays, "", "s"));
-	strbuf_addstr(sb, " with interrupts still off, under a lock it takes with them disabled");
-}
-
-char *benefit_deferrals(const struct benefit *b)
-{
-	struct strbuf sb = STRBUF_INIT;
-	bool irqs_off = b->irqs_off_loops || b->irqs_off_delays;
-	char *chain = benefit_chain(b);
-	struct strvec items = STRVEC_INIT;
-	size_t i, nr;
-
-	/* The chain, last, names the work items the thread would queue. */
-	for (i = 0; i < b->only.nr; i++)
-		if (!chain || !starts_with(b->only.v[i], "schedule work"))
-			strvec_push(&items, b->only.v[i]);
-	if (chain)
-		strvec_push_nodup(&items, xasprintf("end by %s", chain));
-	nr = items.nr + irqs_off;
-	for (i = 0; i < items.nr; i++)
-		strbuf_addf(&sb, "%s%s", i == 0 ? "" :
-			    i + 1 == nr ? " and " : ", ", items.v[i]);
-	if (irqs_off) {
-		strbuf_addstr(&sb, i == 0 ? "" : " and ");
-		add_irqs_off(&sb, b);
-	}
-	strvec_clear(&items);
-	free(chain);
-	if (!nr)
-		strbuf_addstr(&sb, "run code that costs little in hard-irq context");
-	return strbuf_detach(&sb);
-}
-
-char *benefit_figures(const struct benefit *b)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	add_figures(&sb, b);
-	return strbuf_detach(&sb);
 }

@@ -37,10 +37,12 @@ struct benefit {
 	 * compile-time constant, by the hardware's width (a configuration
 	 * count, a status word's bits), ended by the device when a FIFO or
 	 * the status is empty, moving characters between a UART FIFO and the
-	 * tty layer, or feeding an input event report each round.
+	 * tty layer, or feeding an input event report each round; and loops
+	 * that move one FIFO's worth of a transfer per interrupt
+	 * (analyze/benefit-fifo.c).
 	 */
 	unsigned int constant_loops, width_loops, drain_loops, tty_loops;
-	unsigned int event_loops;
+	unsigned int event_loops, fifo_loops;
 	/*
 	 * Busy-waits run with interrupts on: in a loop or of a length decided
 	 * at run time (polls), and the sum in microseconds of the others, per
