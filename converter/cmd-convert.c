@@ -251,30 +251,30 @@ static int write_in_place(struct convert_state *st)
 	return ret;
 }
 
+/* scan's records, rendered in memory and written whole or not at all. */
+static int write_scan_json(const char *path, const struct strbuf *records)
+{
+	char *json = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&json, &len);
+	int ret;
+
+	if (!f)
+		die("cannot render the records for '%s': %s", path,
+		    strerror(errno));
+	scan_print_json(records->buf ? records->buf : "", f);
+	fclose(f);
+	ret = write_file_atomic(path, json, len);
+	if (ret)
+		error("cannot write '%s': %s", path, strerror(errno));
+	free(json);
+	return ret;
+}
+
 /*
  * Before anything else: -o must name a directory convert may write, and
  * what a killed --in-place run left under the inputs is finished.
  */
-/* scan's records, in a temporary file renamed over @path when whole. */
-static int write_scan_json(const char *path, const struct strbuf *records)
-{
-	char *tmp = xasprintf("%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	int ret = 0;
-
-	if (f) {
-		scan_print_json(records->buf ? records->buf : "", f);
-		ret = fclose(f);
-	}
-	if (!f || ret || rename(tmp, path)) {
-		error("cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
-		ret = -1;
-	}
-	free(tmp);
-	return ret;
-}
-
 static int prepare_output(const struct convert_state *st, const char *outdir,
 			  const struct strvec *rels)
 {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -224,6 +225,11 @@ bool ends_with(const char *s, const char *suffix)
 	size_t n = strlen(s), m = strlen(suffix);
 
 	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+bool is_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
 }
 
 char *read_file(const char *path, size_t *len)

@@ -64,6 +64,8 @@ const char *plural(unsigned long n, const char *one, const char *more);
 /* Whether @name is one of the NULL-terminated @list. */
 bool name_in(const char *name, const char *const *list);
 bool ends_with(const char *s, const char *suffix);
+/* A letter, a digit or an underscore: a character of a C identifier. */
+bool is_ident_char(char c);
 
 /* Whole-file helpers; read_file returns NULL and sets errno on failure. */
 char *read_file(const char *path, size_t *len);

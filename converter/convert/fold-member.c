@@ -5,19 +5,13 @@
  * anything else names the member is read from their text, conservatively:
  * any mention keeps it.
  */
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "convert/fold.h"
-
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
+#include "convert/state.h"
 
 /* How often @word stands as a whole identifier in @buf. */
 static unsigned int word_count(const char *buf, const char *word)
@@ -27,7 +21,7 @@ static unsigned int word_count(const char *buf, const char *word)
 	const char *p = buf;
 
 	while ((p = strstr(p, word))) {
-		if ((p == buf || !ident_char(p[-1])) && !ident_char(p[n]))
+		if ((p == buf || !is_ident_char(p[-1])) && !is_ident_char(p[n]))
 			count++;
 		p += n;
 	}
@@ -40,14 +34,6 @@ static bool c_or_header(const char *name)
 
 	return n > 2 && name[n - 2] == '.' &&
 	       (name[n - 1] == 'c' || name[n - 1] == 'h');
-}
-
-static char *dir_of(const char *path)
-{
-	char *copy = xstrdup(path), *dir = xstrdup(dirname(copy));
-
-	free(copy);
-	return dir;
 }
 
 /* Does a file of @dir other than @skip name @member, or @hfile twice? */
@@ -84,7 +70,7 @@ char *fold_header_member_kept(const char *hfile, const char *cfile,
 			      const char *member)
 {
 	const char *base = strrchr(hfile, '/') ? strrchr(hfile, '/') + 1 : hfile;
-	char *hdir = dir_of(hfile), *cdir = dir_of(cfile), *why;
+	char *hdir = convert_dir_of(hfile), *cdir = convert_dir_of(cfile), *why;
 	size_t n = strlen(base);
 
 	if (n < 2 || strcmp(base + n - 2, ".h") || strcmp(hdir, cdir))

@@ -16,11 +16,6 @@
 #include "tu.h"
 #include "util.h"
 
-static bool is_ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 static const char *skip_space(const char *s, const char *end)
 {
 	while (s < end && isspace((unsigned char)*s))

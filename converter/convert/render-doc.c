@@ -13,12 +13,6 @@
 
 #define IN_THREAD ", in the irq thread"
 
-static bool is_ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* Offsets of the old handler's doc comment in @buf, false when none. */
 static bool old_doc(const struct split_plan *plan, const char *buf,
 		    size_t *begin, size_t *end)

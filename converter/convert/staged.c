@@ -12,11 +12,6 @@
 
 #include "convert/staged.h"
 
-static bool is_ident(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /*
  * Where `name = ...;` assigns @name in [@begin, @end): the offset just past
  * '=', and of the final ';'.  False for `==`, member accesses and more
@@ -47,8 +42,8 @@ static bool find_assignment(const char *buf, size_t begin, size_t end,
 				p++;
 			continue;
 		}
-		if (strncmp(buf + p, name, n) || (p > begin && is_ident(buf[p - 1])) ||
-		    is_ident(buf[q]))
+		if (strncmp(buf + p, name, n) || (p > begin && is_ident_char(buf[p - 1])) ||
+		    is_ident_char(buf[q]))
 			continue;
 		if (p > begin && (buf[p - 1] == '.' ||
 				  (p > begin + 1 && buf[p - 1] == '>' &&
@@ -148,7 +143,7 @@ void staged_tidy(struct strbuf *sb)
 			bool comma = false;
 
 			if (strncmp(sb->buf + p, w, strlen(w)) ||
-			    (p && is_ident(sb->buf[p - 1])))
+			    (p && is_ident_char(sb->buf[p - 1])))
 				continue;
 			for (q = open; q < sb->len; q++) {
 				if (sb->buf[q] == '(')
