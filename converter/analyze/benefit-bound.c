@@ -352,3 +352,58 @@ unsigned int benefit_round_accesses(CXCursor loop, const struct loop_env *e)
 	da_for_each_call(loop, access_visit, &a);
 	return a.n;
 }
+
+struct array_use {
+	const struct cursor_kids *counters;
+	bool hit;
+};
+
+static bool is_counter(CXCursor e, const struct cursor_kids *counters)
+{
+	CXCursor decl;
+	size_t i;
+
+	e = da_strip(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return false;
+	decl = clang_getCursorReferenced(e);
+	for (i = 0; i < counters->nr; i++)
+		if (clang_equalCursors(decl, counters->v[i]))
+			return true;
+	return false;
+}
+
+/* `isr[i]`: an array of at most BENEFIT_FIFO_DEPTH, indexed by a counter. */
+static enum CXChildVisitResult array_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct array_use *u = data;
+	struct cursor_kids kids;
+	CXCursor base;
+	CXType t;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr)
+		return CXChildVisit_Recurse;
+	da_kids(c, &kids);
+	if (kids.nr == 2) {
+		base = da_strip(kids.v[0]);
+		t = clang_getCursorType(base);
+		u->hit = (clang_getCursorKind(base) == CXCursor_DeclRefExpr ||
+			  clang_getCursorKind(base) == CXCursor_MemberRefExpr) &&
+			 t.kind == CXType_ConstantArray &&
+			 clang_getArraySize(t) <= BENEFIT_FIFO_DEPTH &&
+			 is_counter(kids.v[1], u->counters);
+	}
+	free(kids.v);
+	return u->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+bool benefit_small_array(CXCursor loop, const struct cursor_kids *counters)
+{
+	struct array_use u = { counters, false };
+
+	if (counters->nr)
+		clang_visitChildren(loop, array_visit, &u);
+	return u.hit;
+}

@@ -375,6 +375,8 @@ static enum loop_kind classify(CXCursor loop, const struct bound *b)
 {
 	const struct exits *x = b->x;
 
+	if (!b->constant && benefit_small_array(loop, &x->head_vars))
+		return LOOP_CONSTANT;
 	if (!b->constant)
 		return data_driven(loop, x);
 	/* no bound of its own, it leaves on data: a list, a time-out */

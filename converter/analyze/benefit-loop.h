@@ -63,6 +63,14 @@ enum loop_kind {
 enum loop_kind benefit_loop_kind(CXCursor loop, const struct loop_env *e);
 
 /*
+ * analyze/benefit-bound.c.  Does @loop index an array of at most
+ * BENEFIT_FIFO_DEPTH elements with one of @counters (`isr[i]`, `u32
+ * isr[4]`)?  It runs no more rounds than the array has elements, whatever
+ * its condition names: kmb_platform.c's `i < config->chan_nr / 2`.
+ */
+bool benefit_small_array(CXCursor loop, const struct cursor_kids *counters);
+
+/*
  * analyze/benefit-expr.c.  The operator of @op, written in the file, after
  * its operand @first; a local variable of a function (not a parameter, not
  * static), its declaration in @decl; an integer constant expression.
@@ -164,5 +172,16 @@ bool benefit_is_delay(const char *callee);
  * (__udelay(), __ndelay()) is counted.
  */
 long benefit_delay_us(CXCursor call, const char *callee);
+
+/*
+ * analyze/benefit-error.c.  Does the arm @arm of an if (a block or one
+ * statement) handle an error: log at error or warning level or record a
+ * negative errno?  Of the statements @body of a switch, which belong to a
+ * case that does (an array of @body->nr, free() it).
+ */
+bool benefit_error_arm(CXCursor arm);
+/* Does the condition @cond name a reset, not negated? */
+bool benefit_names_reset(CXCursor cond);
+bool *benefit_error_cases(const struct cursor_kids *body);
 
 #endif

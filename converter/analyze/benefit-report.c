@@ -38,6 +38,20 @@ static void add_kept(json_t *members, const struct benefit *b)
 		json_decref(kept);
 }
 
+/* "where": the lines of the loops and delays that count. */
+static void add_where(json_t *moved, const struct benefit *b)
+{
+	json_t *where;
+	size_t i;
+
+	if (!b->where.nr)
+		return;
+	where = jsonl_array();
+	for (i = 0; i < b->where.nr; i++)
+		jsonl_push(where, jsonl_string(b->where.v[i]));
+	jsonl_set(moved, "where", where);
+}
+
 json_t *benefit_json(const struct benefit *b)
 {
 	json_t *members = jsonl_object(), *codes = jsonl_array();
@@ -59,12 +73,15 @@ json_t *benefit_json(const struct benefit *b)
 	set_if(moved, "device_loops_drain", b->drain_loops);
 	set_if(moved, "device_loops_tty", b->tty_loops);
 	set_if(moved, "device_loops_fifo", b->fifo_loops);
+	set_if(moved, "device_loops_error", b->error_loops);
 	jsonl_set_uint(moved, "device_accesses", b->accesses);
 	jsonl_set_uint(moved, "delays", b->delays);
 	jsonl_set_uint(moved, "delays_in_polls", b->poll_delays);
 	jsonl_set_uint(moved, "delay_us", b->delay_us);
 	jsonl_set_uint(moved, "device_loops_irqs_off", b->irqs_off_loops);
 	jsonl_set_uint(moved, "delays_irqs_off", b->irqs_off_delays);
+	set_if(moved, "delays_error", b->error_delays);
+	add_where(moved, b);
 	jsonl_set(members, "moved", moved);
 	add_kept(members, b);
 	return members;
@@ -107,6 +124,8 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 		      "handing each datum to an input event report");
 	add_loop_kind(sb, &first, b->fifo_loops,
 		      "moving one FIFO's worth of a transfer per interrupt");
+	add_loop_kind(sb, &first, b->error_loops,
+		      "over device registers only where an error is handled");
 	strbuf_addf(sb, "%s and %u device access%s", first ? "" : ")",
 		    b->accesses, plural(b->accesses, "", "es"));
 	if (!b->delays)
@@ -115,6 +134,9 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 		    plural(b->delays, "", "s"));
 	if (b->poll_delays)
 		strbuf_addf(sb, ", %u in a poll", b->poll_delays);
+	if (b->error_delays)
+		strbuf_addf(sb, ", %u only where an error is handled",
+			    b->error_delays);
 	strbuf_addf(sb, ", %lu us per run%s (a delay counts in a poll or from %u us)",
 		    b->delay_us, b->poll_delays ? " besides" : "",
 		    BENEFIT_DELAY_US);

@@ -84,6 +84,7 @@ struct fn_waits {
 	char *name;
 	unsigned long us;	/* constant busy-waits, per call */
 	unsigned int polls;	/* polls, per call */
+	bool error;		/* walked only on paths that handle an error */
 };
 
 struct walk {
@@ -98,11 +99,33 @@ struct walk {
 	size_t nr_delays;
 	int depth;
 	int irqs_off;		/* disables not yet undone where the walk is */
+	int error;		/* arms handling an error around the walk */
 	bool in_poll;		/* the innermost loop around only waits */
 	bool serial;		/* a serial port's handler (benefit_is_tty()) */
 };
 
 static void walk(CXCursor c, struct walk *w);
+
+/* "the loop at line 406 in i2c_pxa_abort()": what counted, for the patch. */
+static void note_where(struct walk *w, CXCursor c, const char *what)
+{
+	char *fn = cxstring_take(clang_getCursorSpelling(w->fn));
+	unsigned int line;
+	char *s;
+	size_t i;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line,
+				   NULL, NULL);
+	s = xasprintf("the %s at line %u in %s()", what, line, fn);
+	free(fn);
+	for (i = 0; i < w->b->where.nr; i++)
+		if (!strcmp(w->b->where.v[i], s))
+			break;
+	if (i < w->b->where.nr)
+		free(s);
+	else
+		strvec_push_nodup(&w->b->where, s);
+}
 
 static bool in_file(CXCursor def, CXFile file)
 {
@@ -157,6 +180,7 @@ static struct fn_waits *fn_add(struct walk *w, const char *name)
 	f->name = xstrdup(name);
 	f->us = 0;
 	f->polls = 0;
+	f->error = false;
 	return f;
 }
 
@@ -193,9 +217,10 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 				   NULL, &off);
 	/*
 	 * A macro that waits before its poll and in it
-	 * (readl_poll_timeout_atomic()) counts each wait once.
+	 * (readl_poll_timeout_atomic()) counts each wait once; a function
+	 * walked again off an error path (count_callee()) counts it again.
 	 */
-	off = off * 2 + w->in_poll;
+	off = off * 4 + w->in_poll * 2 + (w->error > 0);
 	for (i = 0; i < w->nr_delays; i++)
 		if (w->delay_at[i] == off)
 			return;
@@ -203,13 +228,18 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 			       (w->nr_delays + 1) * sizeof(*w->delay_at));
 	w->delay_at[w->nr_delays++] = off;
 	w->b->delays++;
-	if (w->irqs_off > 0)
+	if (w->irqs_off > 0) {
 		w->b->irqs_off_delays++;
-	else if (strstr(callee, "ndelay"))
+	} else if (strstr(callee, "ndelay")) {
 		/* nanoseconds: a settle time, never a poll worth a thread */
 		w->b->delay_us += us > 0 ? us : 0;
-	else
+	} else if (w->error) {
+		w->b->error_delays++;
+	} else {
+		if (us > 0 || w->in_poll)
+			note_where(w, call, "delay");
 		add_wait(w, us, 0);
+	}
 }
 
 /* A function of the file, walked once; called again, it waits again. */
@@ -221,13 +251,19 @@ static void count_callee(CXCursor def, const char *callee, struct walk *w)
 	CXCursor fn = w->fn;
 	size_t at;
 
-	if (f) {
-		if (w->irqs_off <= 0 && (f->us || f->polls))
+	/* Walked on an error path first, it may wait on this one. */
+	if (f && !(f->error && !w->error)) {
+		if (w->irqs_off <= 0 && !w->error && (f->us || f->polls))
 			add_wait(w, f->us, f->polls);
 		return;
 	}
-	at = w->nr_fns;
-	fn_add(w, callee);
+	if (f) {
+		at = f - w->fns;
+	} else {
+		at = w->nr_fns;
+		fn_add(w, callee);
+	}
+	w->fns[at].error = w->error > 0;
 	w->depth++;
 	w->fn = def;
 	walk(def, w);
@@ -306,27 +342,38 @@ static void count_loop(CXCursor loop, struct walk *w)
 		w->b->tty_loops++;
 	else if (kind == LOOP_FIFO)
 		w->b->fifo_loops++;
+	else if (w->error)
+		w->b->error_loops++;
 	else {
 		w->b->device_loops++;
 		w->b->irqs_off_loops += w->irqs_off > 0;
+		if (w->irqs_off <= 0)
+			note_where(w, loop, "loop");
 	}
 }
 
 /*
  * One run of the handler takes one branch of an if-else: it waits as long
- * as the longer branch does, not as both together.
+ * as the longer branch does, not as both together.  An arm that handles an
+ * error or a reset (analyze/benefit-error.c) is not the path that pays
+ * for a thread: what it reaches counts apart.
  */
 static void walk_if(CXCursor c, struct walk *w)
 {
 	struct cursor_kids kids;
 	unsigned long base = 0, longest = 0;
 	size_t i;
+	bool error;
 
 	da_kids(c, &kids);
 	for (i = 0; i < kids.nr; i++) {
 		if (i)
 			w->b->delay_us = base;
+		error = i && (benefit_error_arm(kids.v[i]) ||
+			      (i == 1 && benefit_names_reset(kids.v[0])));
+		w->error += error;
 		walk(kids.v[i], w);
+		w->error -= error;
 		if (!i)
 			base = w->b->delay_us;
 		else if (w->b->delay_us - base > longest)
@@ -348,12 +395,14 @@ static void walk_switch(CXCursor c, struct walk *w)
 	unsigned long base, longest = 0;
 	enum CXCursorKind k;
 	size_t i;
+	bool *error;
 
 	da_kids(c, &kids);
 	for (i = 0; i + 1 < kids.nr; i++)
 		walk(kids.v[i], w);
 	base = w->b->delay_us;
 	da_kids(kids.nr ? kids.v[kids.nr - 1] : c, &body);
+	error = benefit_error_cases(&body);
 	for (i = 0; i < body.nr; i++) {
 		k = clang_getCursorKind(body.v[i]);
 		if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
@@ -362,12 +411,15 @@ static void walk_switch(CXCursor c, struct walk *w)
 			w->b->delay_us = base;
 		}
 		w->b->statements++;
+		w->error += error[i];
 		walk(body.v[i], w);
+		w->error -= error[i];
 	}
 	if (w->b->delay_us - base > longest)
 		longest = w->b->delay_us - base;
 	w->b->delay_us = base + longest;
 	free(body.v);
+	free(error);
 	free(kids.v);
 }
 
@@ -451,6 +503,7 @@ void benefit_release(struct benefit *b)
 	strvec_clear(&b->only);
 	strvec_clear(&b->tasklets);
 	strvec_clear(&b->works);
+	strvec_clear(&b->where);
 	memset(b, 0, sizeof(*b));
 }
 

@@ -44,6 +44,12 @@ struct benefit {
 	unsigned int constant_loops, width_loops, drain_loops, tty_loops;
 	unsigned int event_loops, fifo_loops;
 	/*
+	 * Loops and delays reached only on an arm that handles an error
+	 * (analyze/benefit-error.c): the path a failed transfer takes, not
+	 * the one every interrupt does.
+	 */
+	unsigned int error_loops, error_delays;
+	/*
 	 * Busy-waits run with interrupts on: in a loop or of a length decided
 	 * at run time (polls), and the sum in microseconds of the others, per
 	 * run of the handler (a function called twice waits twice).
@@ -59,6 +65,11 @@ struct benefit {
 	 * conversion folds them (code tasklet-folded, work-folded).
 	 */
 	struct strvec tasklets, works;
+	/*
+	 * Where the loops and delays that count are: "the loop at line 406 in
+	 * i2c_pxa_abort()", for the patch to point a reviewer at.
+	 */
+	struct strvec where;
 	/*
 	 * The request registers the handler once per queue of a multi-queue
 	 * device (benefit_note_request()): its line, 0 when not.

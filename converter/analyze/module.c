@@ -227,3 +227,11 @@ const struct tu *module_tu_of(const struct lock_module *lm, CXCursor def)
 			return &lm->tus[i];
 	return NULL;
 }
+
+void module_learn_accessors(const struct lock_module *lm)
+{
+	size_t i;
+
+	for (i = 0; lm && i < lm->nr_module_tus; i++)
+		accessors_learn_also(lm->tus[i].unit, lm->tus[i].path);
+}

@@ -364,6 +364,13 @@ static enum CXChildVisitResult returns_read(CXCursor c, CXCursor parent,
 
 void accessors_learn(CXTranslationUnit tu, const char *file)
 {
+	strvec_clear(&wrapper_reads);
+	strvec_clear(&wrapper_writes);
+	accessors_learn_also(tu, file);
+}
+
+void accessors_learn_also(CXTranslationUnit tu, const char *file)
+{
 	struct cursor_list kids = { NULL, 0, 0 };
 	char *dir = xstrdup(file);
 	size_t i, n;
@@ -373,8 +380,6 @@ void accessors_learn(CXTranslationUnit tu, const char *file)
 		*strrchr(dir, '/') = '\0';
 	n = strlen(dir);
 
-	strvec_clear(&wrapper_reads);
-	strvec_clear(&wrapper_writes);
 	cursor_children(clang_getTranslationUnitCursor(tu), &kids);
 	for (i = 0; i < kids.nr; i++) {
 		CXCursor fn = kids.v[i];
@@ -401,9 +406,9 @@ void accessors_learn(CXTranslationUnit tu, const char *file)
 			writes = false;
 			clang_visitChildren(fn, returns_read, &reads);
 		}
-		if (reads && !writes)
+		if (reads && !writes && !in_vec(&wrapper_reads, name))
 			strvec_push(&wrapper_reads, name);
-		else if (writes && !reads)
+		else if (writes && !reads && !in_vec(&wrapper_writes, name))
 			strvec_push(&wrapper_writes, name);
 		free(name);
 	}

@@ -74,5 +74,10 @@ char *cursor_one_line_text(const char *buf, CXCursor c);
 
 /* Learn the accessor wrappers defined in @file of @tu (see is_device_read). */
 void accessors_learn(CXTranslationUnit tu, const char *file);
+/*
+ * Learn those of another file too, forgetting none: a wrapper that another
+ * file of the module defines (i2c-at91-core.c's at91_twi_read()).
+ */
+void accessors_learn_also(CXTranslationUnit tu, const char *file);
 
 #endif

@@ -114,6 +114,27 @@ static void add_chain(struct strbuf *sb, const struct benefit *b, bool gains)
 	free(chain);
 }
 
+/*
+ * " Counted: the loop at line 406 in i2c_pxa_abort() and the delay at
+ * line 416 in i2c_pxa_abort().": what a reviewer reads to weigh the gain.
+ */
+static void add_where(struct strbuf *sb, const struct benefit *b)
+{
+	size_t i, nr = b->where.nr < 6 ? b->where.nr : 6;
+
+	if (!nr || !(b->code[BENEFIT_HARDIRQ_LOOP_MOVED] ||
+		     b->code[BENEFIT_DELAY_MOVED]))
+		return;
+	strbuf_addstr(sb, " Counted: ");
+	for (i = 0; i < nr; i++)
+		strbuf_addf(sb, "%s%s", i == 0 ? "" :
+			    i + 1 == b->where.nr ? " and " : ", ",
+			    b->where.v[i]);
+	if (nr < b->where.nr)
+		strbuf_addf(sb, " and %zu more", b->where.nr - nr);
+	strbuf_addch(sb, '.');
+}
+
 char *describe_gain(const struct benefit *b)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -139,7 +160,9 @@ char *describe_gain(const struct benefit *b)
 	} else {
 		strbuf_addstr(&sb, "What the driver gains: ");
 		add_reasons(&sb, b);
-		strbuf_addstr(&sb, ". In all, ");
+		strbuf_addstr(&sb, ".");
+		add_where(&sb, b);
+		strbuf_addstr(&sb, " In all, ");
 		add_figures(&sb, b);
 		strbuf_addstr(&sb, " of the old handler leave hard-irq context, counting the functions of this file they call.");
 		if (benefit_per_queue(b))

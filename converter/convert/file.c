@@ -9,6 +9,7 @@
 
 #include "analyze/line-share.h"
 #include "analyze/lock-graph.h"
+#include "analyze/module.h"
 #include "convert/callsite.h"
 #include "convert/describe.h"
 #include "convert/module.h"
@@ -262,6 +263,7 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		accessors_learn(def_unit, dpath);
 		free(dpath);
 	}
+	module_learn_accessors(lm);
 	wanted = wanted_strategy(st, tu->relpath, cs->line, cs->handler);
 	memset(&line, 0, sizeof(line));
 	if (cs->shared)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "analyze/line-share.h"
+#include "analyze/module.h"
 #include "convert/callsite.h"
 #include "convert/cursor.h"
 #include "convert/split.h"
@@ -129,6 +130,7 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 	struct split_plan plan;
 	struct line_share line;
 
+	module_learn_accessors(lm);
 	memset(&line, 0, sizeof(line));
 	if (cs->shared)
 		line_share_agreed(lm, cs->call, &line);

@@ -50,4 +50,4 @@ expect_match "i2c-pnx polls with mdelay(1)" \
 
 mv=$(jq -r 'select(.handler == "mv64xxx_i2c_intr") |
 	"\(.moved.delays_in_polls) \(.moved.delay_us)"' <<<"$json")
-expect_eq "i2c-mv64xxx: its udelay(5)s are no polls" "0 11" "$mv"
+expect_eq "i2c-mv64xxx: its udelay(5)s are no polls" "0 6" "$mv"

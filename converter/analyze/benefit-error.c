@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Branches that handle an error (docs/convert.md, "Which loops and delays
+ * count"): an arm of an if, or a case of a switch, one of whose statements
+ * logs at error or warning level (dev_err(), netdev_warn(), pr_err(),
+ * ata_port_err(), WARN()) or records a negative errno (`dev->result =
+ * -EIO`, `return -ETIMEDOUT`).  The handler takes such an arm when a
+ * transfer fails or the controller misbehaves; the loops and delays it
+ * reaches there (a reset's FIFO flush, a recovery's settle time) are not
+ * what a thread is for, which is the path every interrupt takes.  So is
+ * an arm whose condition or case label names a reset.
+ */
+#define _GNU_SOURCE		/* strcasestr(), strchrnul() */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/benefit-loop.h"
+#include "tu.h"
+
+/* The words of a logging macro's name that say error or warning. */
+static const char *const error_words[] = {
+	"err", "warn", "warning", "crit", "alert", "emerg", NULL
+};
+
+/* KERN_ERR and its kind, the level a printk() names first. */
+static const char *const error_levels[] = {
+	"KERN_ERR", "KERN_WARNING", "KERN_CRIT", "KERN_ALERT", "KERN_EMERG",
+	NULL
+};
+
+static bool has_string(const struct strvec *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++)
+		if (t->v[i][0] == '"')
+			return true;
+	return false;
+}
+
+/*
+ * A statement written as a call of a logging macro at error or warning
+ * level: its name has such a word (dev_err, netif_warn, pr_err_once,
+ * drm_err) and it passes a format string; WARN() and its kind; printk()
+ * with KERN_ERR and its kind.
+ */
+static bool logs_error(CXCursor stmt)
+{
+	struct strvec t = STRVEC_INIT;
+	bool hit = false;
+
+	cursor_tokens(stmt, &t);
+	if (t.nr < 2 || strcmp(t.v[1], "("))
+		goto out;
+	if (starts_with(t.v[0], "WARN"))
+		hit = true;
+	else if (!strcmp(t.v[0], "printk"))
+		hit = t.nr > 2 && name_in(t.v[2], error_levels);
+	else
+		hit = da_name_has_word(t.v[0], error_words) && has_string(&t);
+out:
+	strvec_clear(&t);
+	return hit;
+}
+
+/* `-EIO`, as written. */
+static bool negative_errno(CXCursor e)
+{
+	struct strvec t = STRVEC_INIT;
+	bool hit;
+	const char *p;
+
+	cursor_tokens(da_strip(e), &t);
+	hit = t.nr == 2 && !strcmp(t.v[0], "-") && t.v[1][0] == 'E' &&
+	      t.v[1][1];
+	for (p = hit ? t.v[1] : ""; *p && hit; p++)
+		hit = (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9');
+	strvec_clear(&t);
+	return hit;
+}
+
+/* `x = -EIO` or `return -EIO`: the statement records an error. */
+static bool records_errno(CXCursor stmt)
+{
+	enum CXCursorKind k = clang_getCursorKind(stmt);
+	struct cursor_kids kids;
+	bool hit = false;
+	char *op;
+
+	if (k != CXCursor_BinaryOperator && k != CXCursor_ReturnStmt)
+		return false;
+	da_kids(stmt, &kids);
+	if (k == CXCursor_ReturnStmt) {
+		hit = kids.nr == 1 && negative_errno(kids.v[0]);
+	} else if (kids.nr == 2) {
+		op = benefit_binop(stmt);
+		hit = op && !strcmp(op, "=") && negative_errno(kids.v[1]);
+		free(op);
+	}
+	free(kids.v);
+	return hit;
+}
+
+/* Whether one of the `_`-separated words of @name is "rst", in any case. */
+static bool names_rst(const char *name)
+{
+	const char *p = name, *end;
+
+	while (*p) {
+		end = strchrnul(p, '_');
+		if (end - p == 3 && !strncasecmp(p, "rst", 3))
+			return true;
+		p = *end ? end + 1 : end;
+	}
+	return false;
+}
+
+/*
+ * A condition or case label that names a reset (`regclr ==
+ * BIT(HCLGE_VECTOR0_IMPRESET_INT_B)`, `case HCLGE_VECTOR0_EVENT_RST`):
+ * its arm runs when the device reports or undergoes a reset, a rare
+ * event however long it waits.  Not a negated one, whose arm is the
+ * usual path.
+ */
+bool benefit_names_reset(CXCursor cond)
+{
+	struct strvec t = STRVEC_INIT;
+	bool hit = false;
+	size_t i;
+
+	cursor_tokens(cond, &t);
+	for (i = 0; i < t.nr; i++) {
+		if (!strcmp(t.v[i], "!")) {
+			hit = false;
+			break;
+		}
+		hit |= strcasestr(t.v[i], "reset") || names_rst(t.v[i]);
+	}
+	strvec_clear(&t);
+	return hit;
+}
+
+static bool error_stmt(CXCursor stmt)
+{
+	return records_errno(stmt) || logs_error(stmt);
+}
+
+static bool is_label(CXCursor stmt)
+{
+	enum CXCursorKind k = clang_getCursorKind(stmt);
+
+	return k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt;
+}
+
+/* A case label's statement, under the labels stacked on it. */
+static CXCursor unlabel(CXCursor stmt)
+{
+	struct cursor_kids kids;
+	CXCursor inner;
+
+	if (!is_label(stmt))
+		return stmt;
+	da_kids(stmt, &kids);
+	inner = kids.nr ? kids.v[kids.nr - 1] : clang_getNullCursor();
+	free(kids.v);
+	return clang_Cursor_isNull(inner) ? inner : unlabel(inner);
+}
+
+bool benefit_error_arm(CXCursor arm)
+{
+	struct cursor_kids kids;
+	bool hit = false;
+	size_t i;
+
+	if (clang_getCursorKind(arm) != CXCursor_CompoundStmt)
+		return error_stmt(arm);
+	da_kids(arm, &kids);
+	for (i = 0; i < kids.nr && !hit; i++)
+		hit = error_stmt(kids.v[i]);
+	free(kids.v);
+	return hit;
+}
+
+/*
+ * Do the labels stacked at @stmt all name a reset?  An arm it shares with
+ * another event (`case EVENT_PTP: case EVENT_RST:`) is that event's too.
+ */
+static bool label_names_reset(CXCursor stmt)
+{
+	struct cursor_kids kids;
+	bool hit = false;
+
+	if (!is_label(stmt))
+		return false;
+	da_kids(stmt, &kids);
+	if (kids.nr == 2)
+		hit = benefit_names_reset(kids.v[0]) &&
+		      (!is_label(kids.v[1]) || label_names_reset(kids.v[1]));
+	free(kids.v);
+	return hit;
+}
+
+/*
+ * Does one case, the statements @body[@from..@to), handle an error or a
+ * reset?
+ */
+static bool case_records_error(const struct cursor_kids *body, size_t from,
+			       size_t to)
+{
+	CXCursor s;
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		if (label_names_reset(body->v[i]))
+			return true;
+		s = unlabel(body->v[i]);
+		if (!clang_Cursor_isNull(s) && error_stmt(s))
+			return true;
+	}
+	return false;
+}
+
+bool *benefit_error_cases(const struct cursor_kids *body)
+{
+	bool *error = xcalloc(body->nr + 1, sizeof(*error));
+	size_t i, j, start = 0;
+	bool hit;
+
+	for (i = 1; i <= body->nr; i++) {
+		if (i < body->nr && !is_label(body->v[i]))
+			continue;
+		hit = case_records_error(body, start, i);
+		for (j = start; j < i; j++)
+			error[j] = hit;
+		start = i;
+	}
+	return error;
+}

@@ -1,0 +1,62 @@
+# Loops and delays that only an error or a reset reaches do not pay for a
+# thread (docs/convert.md, "Which loops and delays count":
+# device_loops_error, delays_error), wrappers another file of the module
+# defines are device accesses, and a converted patch names the loops and
+# delays it counts ("Counted:", sites.json moved.where).  Real 6.1 drivers:
+# - i2c-mv64xxx: the errata udelay(5) of mv64xxx_i2c_hw_init(), called
+#   from the fsm's default case that logs with dev_err() and sets -EAGAIN;
+# - hclge: mdelay(5) when the reset cause is an IMP reset;
+# - i2c-nomadik: init_hw()'s FIFO flush poll, reached from the cases that
+#   set dev->result = -EIO;
+# - i2c-at91-master: its receive loop drains the holding register until
+#   at91_twi_read(), defined in i2c-at91-core.c, says it is empty;
+# - i2c-pxa: the SCL poll of i2c_pxa_slave_start() still counts, and the
+#   patch says which loop it is.
+# - kmb_platform: its loops index a local `u32 isr[4]` with their counter,
+#   so they run at most 4 rounds whatever `config->chan_nr / 2` says.
+. "$TESTLIB"
+
+out=$TEST_TMP/out
+json=$("$IRQCONV" convert --format=json -o "$out" \
+	drivers/i2c/busses/i2c-mv64xxx.c \
+	drivers/net/ethernet/hisilicon/hns3/hns3pf/hclge_main.c \
+	drivers/i2c/busses/i2c-nomadik.c drivers/i2c/busses/i2c-at91-master.c \
+	drivers/i2c/busses/i2c-pxa.c sound/soc/intel/keembay/kmb_platform.c \
+	2>/dev/null) ||
+	fail "convert of the real drivers failed"
+judged() {
+	jq -r --arg h "$1" 'select(.handler == $h) |
+		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_error // 0) \(.moved.delays_error // 0)"' <<<"$json"
+}
+where() {
+	jq -r --arg h "$1" 'select(.handler == $h) | .moved.where // [] | join("; ")' <<<"$json"
+}
+
+expect_match "i2c-mv64xxx: the reset's delay is on an error path" \
+	"^declined no-gain 0 [1-9]" "$(judged mv64xxx_i2c_intr)"
+expect_no_match "i2c-mv64xxx: mv64xxx_i2c_hw_init()'s delay is not counted" \
+	"mv64xxx_i2c_hw_init" "$(where mv64xxx_i2c_intr)"
+expect_match "hclge: the IMP reset's mdelay(5) is on a reset path" \
+	"^declined no-gain 0 [1-9]" "$(judged hclge_misc_irq_handle)"
+expect_match "i2c-nomadik: init_hw()'s flush poll is on an error path" \
+	" 1 0$" "$(judged i2c_irq_handler)"
+expect_no_match "i2c-nomadik: flush_i2c_fifo() is not counted" \
+	"flush_i2c_fifo" "$(where i2c_irq_handler)"
+expect_eq "i2c-at91-master: a drain through at91_twi_read()" \
+	"declined no-gain 1" \
+	"$(jq -r 'select(.handler == "atmel_twi_interrupt") |
+		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_drain // 0)"' <<<"$json")"
+
+expect_match "i2c-pxa: still converted" "^converted hardirq-loop-moved" \
+	"$(judged i2c_pxa_handler)"
+expect_eq "i2c-pxa: where the counted loop is" \
+	"the loop at line 671 in i2c_pxa_slave_start()" "$(where i2c_pxa_handler)"
+patch=$(grep -l 'i2c_pxa_handler' "$out"/0*-i2c-pxa-*.patch 2>/dev/null | head -n1)
+[ -n "$patch" ] || fail "no patch for i2c-pxa in $out"
+expect_match "the i2c-pxa patch names the loop" \
+	"Counted: the loop at line 671 in i2c_pxa_slave_start\(\)\." \
+	"$(tr '\n' ' ' <"$patch" | tr -s ' ')"
+
+expect_eq "kmb_platform: loops bounded by a local array of 4" "declined no-gain 2" \
+	"$(jq -r 'select(.handler == "kmb_i2s_irq_handler") |
+		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_constant)"' <<<"$json")"
