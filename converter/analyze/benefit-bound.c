@@ -205,12 +205,16 @@ bool benefit_config_field(CXCursor member, const struct loop_env *e)
 	return fw.written && !fw.outside;
 }
 
-/* find_next_bit(), __ffs() and what they expand to. */
+/* find_next_bit(), find_next_zero_bit(), __ffs() and what they expand to. */
 static bool bit_search(const char *callee)
 {
 	static const char *const names[] = {
 		"find_next_bit", "find_first_bit", "find_last_bit",
 		"_find_next_bit", "_find_first_bit", "_find_last_bit",
+		/* for_each_clear_bit(): the bits clear in the word */
+		"find_next_zero_bit", "find_first_zero_bit",
+		"_find_next_zero_bit", "_find_first_zero_bit", "ffz",
+		"variable_ffz",
 		"__ffs", "variable__ffs", "ffs", "variable_ffs", "__fls",
 		"variable__fls", "fls", "fls64", "__ffs64",
 		"__builtin_ctz", "__builtin_ctzl", "__builtin_ctzll",

@@ -12,6 +12,8 @@
 #   at91_twi_read(), defined in i2c-at91-core.c, says it is empty;
 # - i2c-pxa: the SCL poll of i2c_pxa_slave_start() still counts, and the
 #   patch says which loop it is.
+# - mtk-cmdq-mailbox: for_each_clear_bit() over a status word already read
+#   is bounded by the word's bits, like for_each_set_bit();
 # - kmb_platform: its loops index a local `u32 isr[4]` with their counter,
 #   so they run at most 4 rounds whatever `config->chan_nr / 2` says.
 . "$TESTLIB"
@@ -22,6 +24,7 @@ json=$("$IRQCONV" convert --format=json -o "$out" \
 	drivers/net/ethernet/hisilicon/hns3/hns3pf/hclge_main.c \
 	drivers/i2c/busses/i2c-nomadik.c drivers/i2c/busses/i2c-at91-master.c \
 	drivers/i2c/busses/i2c-pxa.c sound/soc/intel/keembay/kmb_platform.c \
+	drivers/mailbox/mtk-cmdq-mailbox.c \
 	2>/dev/null) ||
 	fail "convert of the real drivers failed"
 judged() {
@@ -60,3 +63,7 @@ expect_match "the i2c-pxa patch names the loop" \
 expect_eq "kmb_platform: loops bounded by a local array of 4" "declined no-gain 2" \
 	"$(jq -r 'select(.handler == "kmb_i2s_irq_handler") |
 		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_constant)"' <<<"$json")"
+expect_eq "mtk-cmdq-mailbox: for_each_clear_bit() over the status word" \
+	"declined no-gain 1" \
+	"$(jq -r 'select(.handler == "cmdq_irq_handler") |
+		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
