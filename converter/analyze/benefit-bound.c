@@ -165,12 +165,36 @@ static bool writes_field(CXCursor c, CXCursor field)
 	return hit;
 }
 
+/*
+ * The field's address converted to a pointer to const: a function that
+ * only reads it, as find_next_bit() reads for_each_set_bit()'s mask.
+ */
+static bool const_address(CXCursor c, CXCursor field)
+{
+	CXType t = clang_getCursorType(c);
+	CXCursor e = da_strip(c);
+	struct cursor_kids kids;
+	bool hit;
+
+	if (t.kind != CXType_Pointer ||
+	    !clang_isConstQualifiedType(clang_getPointeeType(t)) ||
+	    clang_getCursorKind(e) != CXCursor_UnaryOperator ||
+	    clang_equalCursors(e, c))
+		return false;
+	da_kids(e, &kids);
+	hit = kids.nr == 1 && names_field(kids.v[0], field);
+	free(kids.v);
+	return hit;
+}
+
 static enum CXChildVisitResult field_visit(CXCursor c, CXCursor parent,
 					   CXClientData data)
 {
 	struct field_writes *fw = data;
 
 	(void)parent;
+	if (const_address(c, fw->field))
+		return CXChildVisit_Continue;
 	if (writes_field(c, fw->field)) {
 		fw->written = true;
 		fw->outside |= !fw->probing;
@@ -225,8 +249,11 @@ static bool bit_search(const char *callee)
 	return name_in(callee, names);
 }
 
-/* A local scalar, or its address: a status word already read. */
-static bool word_arg(CXCursor arg)
+/*
+ * A local scalar, or its address: a status word already read; or a field
+ * only probing sets, a mask of the channels the device has.
+ */
+static bool word_arg(CXCursor arg, const struct loop_env *e)
 {
 	CXCursor d;
 	enum CXTypeKind t;
@@ -240,6 +267,8 @@ static bool word_arg(CXCursor arg)
 			arg = da_strip(kids.v[0]);
 		free(kids.v);
 	}
+	if (clang_getCursorKind(arg) == CXCursor_MemberRefExpr)
+		return benefit_config_field(arg, e);
 	d = clang_getCursorReferenced(arg);
 	if (clang_getCursorKind(arg) != CXCursor_DeclRefExpr ||
 	    clang_getCursorKind(d) != CXCursor_VarDecl ||
@@ -250,7 +279,7 @@ static bool word_arg(CXCursor arg)
 	return t >= CXType_Bool && t <= CXType_Int128;
 }
 
-bool benefit_bit_search(CXCursor call)
+bool benefit_bit_search(CXCursor call, const struct loop_env *e)
 {
 	char *callee;
 	bool hit;
@@ -260,7 +289,7 @@ bool benefit_bit_search(CXCursor call)
 		return false;
 	callee = da_callee(call);
 	hit = bit_search(callee) &&
-	      word_arg(clang_Cursor_getArgument(call, 0));
+	      word_arg(clang_Cursor_getArgument(call, 0), e);
 	free(callee);
 	return hit;
 }

@@ -176,7 +176,7 @@ static void bound_call(CXCursor c, struct bound *b)
 		b->device = true;
 		return;
 	}
-	if (benefit_bit_search(c)) {
+	if (benefit_bit_search(c, e)) {
 		b->width = true;
 		for (i = 1; i < n && b->constant; i++)
 			bound_check(clang_Cursor_getArgument(c, i), b);

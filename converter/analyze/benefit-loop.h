@@ -94,8 +94,12 @@ bool benefit_is_regmap(const char *callee, const void *unused);
  * (`cqdma->dma_channels`, set by device_property_read_u32() in probe).
  */
 bool benefit_config_field(CXCursor member, const struct loop_env *e);
-/* find_next_bit(&status, ...), __ffs(status): a search of a status word. */
-bool benefit_bit_search(CXCursor call);
+/*
+ * find_next_bit(&status, ...), __ffs(status): a search of a status word,
+ * or of a configuration mask (for_each_set_bit() over rcar_canfd's
+ * `gpriv->channels_mask`, set at probe).
+ */
+bool benefit_bit_search(CXCursor call, const struct loop_env *e);
 /* A local that @loop only clears bits of (`status &= ~BIT(bit)`). */
 bool benefit_status_word(CXCursor decl, CXCursor loop);
 /* The device accesses of one round of @loop, its callees in the file too. */

@@ -14,6 +14,8 @@
 #   patch says which loop it is.
 # - mtk-cmdq-mailbox: for_each_clear_bit() over a status word already read
 #   is bounded by the word's bits, like for_each_set_bit();
+# - rcar_canfd: for_each_set_bit() over `gpriv->channels_mask`, a field
+#   only probing sets (its address passed to find_next_bit() is a read);
 # - kmb_platform: its loops index a local `u32 isr[4]` with their counter,
 #   so they run at most 4 rounds whatever `config->chan_nr / 2` says.
 . "$TESTLIB"
@@ -25,6 +27,7 @@ json=$("$IRQCONV" convert --format=json -o "$out" \
 	drivers/i2c/busses/i2c-nomadik.c drivers/i2c/busses/i2c-at91-master.c \
 	drivers/i2c/busses/i2c-pxa.c sound/soc/intel/keembay/kmb_platform.c \
 	drivers/mailbox/mtk-cmdq-mailbox.c \
+	drivers/net/can/rcar/rcar_canfd.c \
 	2>/dev/null) ||
 	fail "convert of the real drivers failed"
 judged() {
@@ -66,4 +69,8 @@ expect_eq "kmb_platform: loops bounded by a local array of 4" "declined no-gain 
 expect_eq "mtk-cmdq-mailbox: for_each_clear_bit() over the status word" \
 	"declined no-gain 1" \
 	"$(jq -r 'select(.handler == "cmdq_irq_handler") |
+		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
+expect_eq "rcar_canfd: for_each_set_bit() over the probed channel mask" \
+	"declined no-gain 1" \
+	"$(jq -r 'select(.handler == "rcar_canfd_global_err_interrupt") |
 		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
