@@ -73,7 +73,8 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent,
 			break;
 	if (i < kids.nr) {
 		cursor_children(parent, &pk_kids);
-		if (pk != CXCursor_IfStmt || pk_kids.nr == 2) {
+		if (pk != CXCursor_IfStmt || pk_kids.nr == 2 ||
+		    (pk_kids.nr == 3 && same_stmt(pk_kids.v[2], c))) {
 			b->block = c;
 			b->owner = parent;
 		}
@@ -92,17 +93,6 @@ static bool removed(const struct edit_list *el, size_t begin, size_t end)
 	for (i = 0; i < el->nr; i++)
 		if (!el->v[i].text[0] && el->v[i].offset <= begin &&
 		    el->v[i].offset + el->v[i].length >= end)
-			return true;
-	return false;
-}
-
-static bool touched(const struct edit_list *el, size_t begin, size_t end)
-{
-	size_t i;
-
-	for (i = 0; i < el->nr; i++)
-		if (el->v[i].offset < end &&
-		    el->v[i].offset + el->v[i].length > begin)
 			return true;
 	return false;
 }
@@ -227,7 +217,7 @@ static bool drop_outer_braces(struct edit_list *el, const char *buf,
 		at--;
 	if (buf[open] != '{' ||
 	    !only_blanks(buf, open + 1, split_line_after(buf, len, open)) ||
-	    touched(el, at, open + 1) || touched(el, line, line_end))
+	    edit_list_touches(el, at, open + 1) || edit_list_touches(el, line, line_end))
 		return false;
 	edit_add(el, at, open + 1 - at, "", "braces of one statement");
 	edit_add(el, line, line_end - line, "", "braces of one statement");
@@ -284,12 +274,12 @@ static void drop_empty_if(struct edit_list *el, const char *buf, size_t len,
 	if (!only_blanks(buf, rb.begin + 1, open_end) ||
 	    !only_blanks(buf, close, rb.end - 1) ||
 	    !only_blanks(buf, rb.end, close_end) ||
-	    touched(el, close, close_end))
+	    edit_list_touches(el, close, close_end))
 		return;
 	clang_visitChildren(fn, else_visit, &a);
 	if (clang_Cursor_isNull(a.outer)) {
 		at = split_line_start(buf, ri.begin);
-		if (!only_blanks(buf, at, ri.begin) || touched(el, at, open_end))
+		if (!only_blanks(buf, at, ri.begin) || edit_list_touches(el, at, open_end))
 			return;
 		edit_add(el, at, open_end - at, "", "empty if");
 		edit_add(el, close, close_end - close, "", "empty if");
@@ -301,7 +291,7 @@ static void drop_empty_if(struct edit_list *el, const char *buf, size_t len,
 		at--;
 	if (at == 0 || buf[at - 1] != '}' ||
 	    split_line_after(buf, len, at) != open_end ||
-	    touched(el, at, open_end))
+	    edit_list_touches(el, at, open_end))
 		return;
 	/* An `if` left with one statement loses its braces with its else. */
 	if (drop_outer_braces(el, buf, len, a.outer, at - 1, open_end)) {
@@ -312,6 +302,57 @@ static void drop_empty_if(struct edit_list *el, const char *buf, size_t len,
 		open_end--;
 	edit_add(el, at, open_end - at, "", "empty else-if arm");
 	edit_add(el, close, close_end - close, "", "empty else-if arm");
+}
+
+/* Is @b's block the else arm of its if? */
+static bool is_else(const struct body *b)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	bool hit;
+
+	cursor_children(b->owner, &kids);
+	hit = kids.nr == 3 && same_stmt(kids.v[2], b->block);
+	cursor_list_release(&kids);
+	return hit;
+}
+
+/*
+ * An `else { ... }` whose every statement went: from the `else` after the
+ * if's closing brace to its own closing brace, and the if keeps one
+ * statement without braces if it has one (irdma_destroy_irq()'s `else`
+ * left empty by a tasklet_kill() and the local it used).
+ */
+static void drop_empty_else(struct edit_list *el, const char *buf,
+			    size_t len, const struct body *b)
+{
+	struct cursor_range rb = cursor_range(b->block);
+	size_t at = rb.begin, open_end, close, close_end;
+
+	if (buf[rb.begin] != '{' || buf[rb.end - 1] != '}' ||
+	    !emptied(el, buf, len, b->block))
+		return;
+	while (at > 0 && (buf[at - 1] == ' ' || buf[at - 1] == '\t'))
+		at--;
+	if (at < 4 || strncmp(buf + at - 4, "else", 4))
+		return;
+	at -= 4;
+	while (at > 0 && (buf[at - 1] == ' ' || buf[at - 1] == '\t'))
+		at--;
+	open_end = split_line_after(buf, len, rb.begin);
+	close = split_line_start(buf, rb.end - 1);
+	close_end = split_line_after(buf, len, close);
+	if (at == 0 || buf[at - 1] != '}' ||
+	    !only_blanks(buf, rb.begin + 1, open_end) ||
+	    !only_blanks(buf, close, rb.end - 1) ||
+	    !only_blanks(buf, rb.end, close_end) ||
+	    edit_list_touches(el, at, open_end) || edit_list_touches(el, close, close_end))
+		return;
+	if (!drop_outer_braces(el, buf, len, b->owner, at - 1, open_end)) {
+		while (buf[open_end - 1] == '\n' || buf[open_end - 1] == '\r')
+			open_end--;
+		edit_add(el, at, open_end - at, "", "empty else arm");
+	}
+	edit_add(el, close, close_end - close, "", "empty else arm");
 }
 
 void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
@@ -330,6 +371,11 @@ void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 	fold_reword_block_comment(el, buf,
 				  split_line_start(buf,
 					cursor_range(b.owner).begin));
+	/* An else arm only goes whole: the if's arms keep their braces alike. */
+	if (clang_getCursorKind(b.owner) == CXCursor_IfStmt && is_else(&b)) {
+		drop_empty_else(el, buf, len, &b);
+		return;
+	}
 	if (clang_getCursorKind(b.owner) == CXCursor_IfStmt &&
 	    emptied(el, buf, len, b.block)) {
 		drop_empty_if(el, buf, len, fn, &b);
@@ -348,8 +394,8 @@ void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 	    !only_blanks(buf, close, r.end - 1) ||
 	    !only_blanks(buf, r.end, split_line_after(buf, len, close)) ||
 	    split_line_after(buf, len, open) != split_line_after(buf, len, at) ||
-	    touched(el, at, open + 1) ||
-	    touched(el, close, split_line_after(buf, len, close)))
+	    edit_list_touches(el, at, open + 1) ||
+	    edit_list_touches(el, close, split_line_after(buf, len, close)))
 		return;
 	edit_add(el, at, open + 1 - at, "", "braces of one statement");
 	edit_add(el, close, split_line_after(buf, len, close) - close, "",
@@ -417,7 +463,7 @@ void fold_tidy_label(struct edit_list *el, const char *buf, size_t len,
 	}
 	if (next < len)
 		to = label_line(buf, next, split_line_after(buf, len, next));
-	if (!to || touched(el, prev, line)) {
+	if (!to || edit_list_touches(el, prev, line)) {
 		free(label);
 		free(to);
 		return;
@@ -427,7 +473,7 @@ void fold_tidy_label(struct edit_list *el, const char *buf, size_t len,
 	for (i = 0; i < g.hits.nr; i++) {
 		struct cursor_range l = cursor_range(g.hits.v[i]);
 
-		if (!touched(el, l.begin, l.end))
+		if (!edit_list_touches(el, l.begin, l.end))
 			edit_add(el, l.begin, l.end - l.begin, to,
 				 "label merged");
 	}

@@ -228,6 +228,7 @@ char *fold_tasklet_render(const struct tasklet_fold *tf, CXCursor call,
 				       false, "tasklet setup/kill");
 	for (i = 0; i < tf->removals.nr; i++) {
 		fold_tidy_label(el, buf, len, tf->removals.v[i]);
+		fold_tidy_locals(el, buf, len, tf->removals.v[i]);
 		fold_tidy_block(el, buf, len, tf->removals.v[i]);
 	}
 	fold_reword_call_comment(thread_el, buf, len, call, &names);

@@ -113,6 +113,14 @@ void fold_arms_note(CXCursor arms, const struct tasklet_fold *tf,
 void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 		     CXCursor stmt);
 /*
+ * After the removal of @stmt: a local of its function that only removed
+ * text used goes too, when its declaration declares it alone and calls
+ * nothing (`struct ath11k_ce_pipe *ce_pipe = &ab->ce.ce_pipe[i];` before
+ * a tasklet_kill() that goes): -Wunused-variable otherwise.  (fold-block.c)
+ */
+void fold_tidy_locals(struct edit_list *el, const char *buf, size_t len,
+		      CXCursor stmt);
+/*
  * @stmt, removed, was all a label held, and the next line is another
  * label: the first goes, its gotos go to the second.
  */

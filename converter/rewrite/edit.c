@@ -133,3 +133,14 @@ void edit_add_take(struct edit_list *el, size_t offset, size_t length,
 	edit_add(el, offset, length, text, why);
 	free(text);
 }
+
+bool edit_list_touches(const struct edit_list *el, size_t begin, size_t end)
+{
+	size_t i;
+
+	for (i = 0; i < el->nr; i++)
+		if (el->v[i].offset < end &&
+		    el->v[i].offset + el->v[i].length > begin)
+			return true;
+	return false;
+}

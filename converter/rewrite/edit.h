@@ -34,6 +34,9 @@ void edit_add(struct edit_list *el, size_t offset, size_t length,
 void edit_add_take(struct edit_list *el, size_t offset, size_t length,
 		   char *text, const char *why);
 
+/* Does an edit of @el replace a byte of [@begin, @end)? */
+bool edit_list_touches(const struct edit_list *el, size_t begin, size_t end);
+
 /*
  * Sort the edits by offset and check them against each other and against a
  * file of @size bytes: -1 (after an error naming both edits) when two
