@@ -83,12 +83,6 @@ static void judge_decline(struct scan_site *s, const struct split_plan *plan,
 	char *r = judge_no_gain_reason(plan, refusal);
 
 	scan_site_judge_text(s, judge_decline_code(plan), r);
-	/* --all would not convert it either: not convertible, for its refusal. */
-	if (refusal) {
-		s->verdict = VERDICT_NOT_CONVERTIBLE;
-		free(s->strategy);
-		s->strategy = NULL;
-	}
 	free(r);
 }
 
