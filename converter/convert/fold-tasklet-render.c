@@ -67,6 +67,7 @@ static void remove_member(struct edit_list *el, const char *buf, size_t len,
 	size_t end = split_line_after(buf, len, r.end);
 	size_t c = begin;
 
+	fold_remove_member_doc(el, buf, len, field, "tasklet member");
 	if (end < len && !blank_line(buf, len, end) &&
 	    !line_starts(buf, len, end, "}")) {
 		remove_lines(el, buf, len, begin, end, "tasklet member");

@@ -214,9 +214,12 @@ void work_fold_render(const struct split_plan *plan,
 						plan->handler, params),
 				      "work prototype");
 	}
-	if (!clang_Cursor_isNull(wf->field_decl_stmt) && !wf->stop_flag)
+	if (!clang_Cursor_isNull(wf->field_decl_stmt) && !wf->stop_flag) {
 		fold_remove_stmt_lines(el, buf, len, wf->field_decl_stmt,
 				       "work member");
+		fold_remove_member_doc(el, buf, len, wf->field_decl_stmt,
+				       "work member");
+	}
 	strvec_push_nodup(notes, xasprintf("%s() only queued the work item '%s'; %s() now is the thread function, under the name %s(), and runs right after the interrupt instead of on the system workqueue. INIT_WORK() goes with the work item%s",
 					   plan->handler, wf->field_name, wf->fn,
 					   plan->handler, cancels_note(wf, buf)));

@@ -50,6 +50,12 @@ void fold_release(struct tasklet_fold *tf);
  * directory and no file there but @cfile names it, else why not
  * (fold-member.c).
  */
+/*
+ * The line of @field in its structure's kernel-doc, and the lines that
+ * continue it, go with the member (fold-member-doc.c).
+ */
+void fold_remove_member_doc(struct edit_list *el, const char *buf,
+			    size_t len, CXCursor field, const char *why);
 char *fold_header_member_kept(const char *hfile, const char *cfile,
 			      const char *member);
 
