@@ -11,6 +11,7 @@
  * an arm whose condition or case label names a reset.
  */
 #define _GNU_SOURCE		/* strcasestr(), strchrnul() */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,14 +29,50 @@ static const char *const error_levels[] = {
 	NULL
 };
 
-static bool has_string(const struct strvec *t)
+/*
+ * The call written where @stmt starts, read from the file: dev_err() is a
+ * macro, and a statement of its expansion has no tokens of its own.  Its
+ * name in @name (up to @size bytes), and whether its arguments, up to the
+ * closing parenthesis, hold a string literal or name @level (KERN_ERR).
+ */
+static bool written_call(CXCursor stmt, char *name, size_t size,
+			 bool *string, const char *const *levels,
+			 bool *level)
 {
-	size_t i;
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
+	CXFile f;
+	unsigned int off;
+	size_t n, i, len;
+	const char *s;
+	int depth = 0;
 
-	for (i = 0; i < t->nr; i++)
-		if (t->v[i][0] == '"')
-			return true;
-	return false;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(stmt)),
+				   &f, NULL, NULL, &off);
+	s = f ? clang_getFileContents(tu, f, &len) : NULL;
+	if (!s || off >= len)
+		return false;
+	for (i = off; i < len && (isalnum((unsigned char)s[i]) || s[i] == '_');
+	     i++)
+		;
+	n = i - off;
+	if (!n || n >= size)
+		return false;
+	memcpy(name, s + off, n);
+	name[n] = '\0';
+	while (i < len && isspace((unsigned char)s[i]))
+		i++;
+	if (i >= len || s[i] != '(')
+		return false;
+	*string = *level = false;
+	for (; i < len; i++) {
+		depth += (s[i] == '(') - (s[i] == ')');
+		if (!depth)
+			break;
+		*string |= s[i] == '"';
+		for (n = 0; levels[n] && !*level; n++)
+			*level = !strncmp(s + i, levels[n], strlen(levels[n]));
+	}
+	return true;
 }
 
 /*
@@ -46,21 +83,17 @@ static bool has_string(const struct strvec *t)
  */
 static bool logs_error(CXCursor stmt)
 {
-	struct strvec t = STRVEC_INIT;
-	bool hit = false;
+	char name[64];
+	bool string, level;
 
-	cursor_tokens(stmt, &t);
-	if (t.nr < 2 || strcmp(t.v[1], "("))
-		goto out;
-	if (starts_with(t.v[0], "WARN"))
-		hit = true;
-	else if (!strcmp(t.v[0], "printk"))
-		hit = t.nr > 2 && name_in(t.v[2], error_levels);
-	else
-		hit = da_name_has_word(t.v[0], error_words) && has_string(&t);
-out:
-	strvec_clear(&t);
-	return hit;
+	if (!written_call(stmt, name, sizeof(name), &string, error_levels,
+			  &level))
+		return false;
+	if (starts_with(name, "WARN"))
+		return true;
+	if (!strcmp(name, "printk"))
+		return level;
+	return da_name_has_word(name, error_words) && string;
 }
 
 /* `-EIO`, as written. */
