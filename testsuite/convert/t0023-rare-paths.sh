@@ -16,6 +16,9 @@
 #   is bounded by the word's bits, like for_each_set_bit();
 # - rcar_canfd: for_each_set_bit() over `gpriv->channels_mask`, a field
 #   only probing sets (its address passed to find_next_bit() is a read);
+# - qman_ccsr: its error interrupt logs each error with dev_err_ratelimited()
+#   (a macro: read from the file), so the EDATA dump loop of
+#   log_edata_bits() under it is an error path;
 # - kmb_platform: its loops index a local `u32 isr[4]` with their counter,
 #   so they run at most 4 rounds whatever `config->chan_nr / 2` says.
 . "$TESTLIB"
@@ -28,6 +31,7 @@ json=$("$IRQCONV" convert --format=json -o "$out" \
 	drivers/i2c/busses/i2c-pxa.c sound/soc/intel/keembay/kmb_platform.c \
 	drivers/mailbox/mtk-cmdq-mailbox.c \
 	drivers/net/can/rcar/rcar_canfd.c \
+	drivers/soc/fsl/qbman/qman_ccsr.c \
 	2>/dev/null) ||
 	fail "convert of the real drivers failed"
 judged() {
@@ -74,3 +78,5 @@ expect_eq "rcar_canfd: for_each_set_bit() over the probed channel mask" \
 	"declined no-gain 1" \
 	"$(jq -r 'select(.handler == "rcar_canfd_global_err_interrupt") |
 		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
+expect_eq "qman_ccsr: the dump under dev_err_ratelimited() is an error path" \
+	"declined no-gain 1 0" "$(judged qman_isr)"
