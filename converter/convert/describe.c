@@ -149,6 +149,11 @@ static void describe_work(struct driver *d, const struct split_plan *plan,
 		    plan->handler);
 	describe_oneshot(&sb, msi, "until the thread has run");
 	add_paragraph(body, &sb);
+	if (plan->agreed_line) {
+		strbuf_addstr(&sb, plan->agreed_line);
+		add_paragraph(body, &sb);
+		d->tests |= TEST_SHARED;
+	}
 	add_gain(body, plan);
 	strbuf_addstr(&sb, "The thread runs the work function's code unchanged but for its signature, the structure it takes (the dev_id instead of container_of() of the work item) and its return value; what it did in process context it does in the thread, which is process context too.");
 	add_paragraph(body, &sb);

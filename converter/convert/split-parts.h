@@ -92,6 +92,12 @@ bool reads_device(CXCursor c);
 int split_plan_whole(struct split_plan *plan);
 int split_plan_whole_checked(struct split_plan *plan);
 int split_plan_whole_shared(struct split_plan *plan);
+/*
+ * The work function became the thread (work_fold_thread()) on a shared
+ * line whose requesters agree: IRQF_SHARED | IRQF_ONESHOT, and the patch
+ * says who shares the line (exynos_tmu, as its maintainers converted it).
+ */
+void split_plan_work_shared(struct split_plan *plan);
 
 /* split-locks.c */
 int split_check_locks(struct split_plan *plan);

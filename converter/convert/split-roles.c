@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/line-share.h"
 #include "analyze/silence-evidence.h"
 #include "convert/fold-work.h"
 #include "convert/split-parts.h"
@@ -411,6 +412,20 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		/* Refused below, unless no check follows (whole thread). */
 		if (early_lock == plan->nr_stmts && stmt_calls(s, split_is_lock))
 			early_lock = i;
+	}
+	/*
+	 * On a shared line whose requesters agree, only the work function as
+	 * the thread: a handler that queues work and says nothing of whose
+	 * interrupt it was keeps saying nothing, as before.
+	 */
+	if (check == plan->nr_stmts && !exclusive &&
+	    (wanted == SPLIT_NONE || wanted == SPLIT_ONESHOT) &&
+	    plan->line && plan->line->agreed) {
+		if (!work_fold_thread(plan, buf)) {
+			split_plan_work_shared(plan);
+			return 0;
+		}
+		refusal_release(&plan->refusal);
 	}
 	if (check == plan->nr_stmts &&
 	    (wanted == SPLIT_NONE || wanted == SPLIT_ONESHOT) && exclusive) {

@@ -11,6 +11,7 @@
 
 #include "analyze/line-share.h"
 #include "convert/context.h"
+#include "convert/fold-work.h"
 #include "convert/split-parts.h"
 #include "convert/whole-edits.h"
 #include "tu.h"
@@ -57,6 +58,13 @@ int split_plan_whole_checked(struct split_plan *plan)
 	return 0;
 }
 
+/* What the patch says of an agreed line: who shares it, what genirq does. */
+static char *agreed_text(const struct line_share *ls)
+{
+	return xasprintf("Who shares the line: its irq comes from %s, firmware data of the device, not from PCI, and in this module only the request at line %u of %s asks for it, once for each device the driver binds, so several instances of the driver may share it, and while the thread of one runs the line stays masked for the others too; that request now passes IRQF_SHARED | IRQF_ONESHOT. genirq makes every action of a shared line agree on IRQF_ONESHOT: if firmware wires another driver to the same line and it requests it without IRQF_ONESHOT, whichever of the two requests the line second fails with -EBUSY and \"Flags mismatch irq N\" in the log, so that driver does not probe; the line does not storm. Such a driver must request its handler with IRQF_ONESHOT too.",
+			 ls->source, ls->line, ls->file);
+}
+
 /*
  * A shared line whose requesters agree (analyze/line-share.h): every
  * request of it the tree shows is this one, so all its actions will pass
@@ -80,7 +88,17 @@ int split_plan_whole_shared(struct split_plan *plan)
 			      ls->source, plan->handler);
 	plan->whole_why = xasprintf("the line may be shared, and no register write of the handler is shown to silence the device%s%s. A primary handler could only check whose interrupt it is, and without the line masked the device would raise it again before the thread ran. The thread makes that check itself and returns IRQ_NONE when the interrupt is not its device's, so the core's detection of unhandled interrupts still works.",
 				    why ? ": " : "", why ? why : "");
-	plan->agreed_line = xasprintf("Who shares the line: its irq comes from %s, firmware data of the device, not from PCI, and in this module only the request at line %u of %s asks for it, once for each device the driver binds, so several instances of the driver may share it, and while the thread of one runs the line stays masked for the others too; that request now passes IRQF_SHARED | IRQF_ONESHOT. genirq makes every action of a shared line agree on IRQF_ONESHOT: if firmware wires another driver to the same line and it requests it without IRQF_ONESHOT, whichever of the two requests the line second fails with -EBUSY and \"Flags mismatch irq N\" in the log, so that driver does not probe; the line does not storm. Such a driver must request its handler with IRQF_ONESHOT too.",
-				      ls->source, ls->line, ls->file);
+	plan->agreed_line = agreed_text(ls);
 	return 0;
+}
+
+void split_plan_work_shared(struct split_plan *plan)
+{
+	const struct line_share *ls = plan->line;
+
+	free(plan->why);
+	plan->why = xasprintf("%s() only queues the work item '%s', whose function %s() does the work in process context; the line is shared, but its irq comes from %s, not from PCI, and the module makes no other request that may share it, so %s() becomes the thread function with no primary handler, and IRQF_SHARED | IRQF_ONESHOT keeps the line masked until it has run",
+			      plan->handler, plan->work->field_name,
+			      plan->work->fn, ls->source, plan->work->fn);
+	plan->agreed_line = agreed_text(ls);
 }
