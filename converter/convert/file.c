@@ -17,6 +17,7 @@
 #include "convert/side-edits.h"
 #include "convert/state.h"
 #include "judge/judge.h"
+#include "scan/elsewhere.h"
 #include "scan/file.h"
 #include "scan/output.h"
 #include "scan/scan.h"
@@ -506,6 +507,11 @@ int convert_file(struct kbuild *kb, const char *relpath, void *data)
 		scan_tu_records(&sst, &st->kb, st->index, &tu,
 				st->scan_records);
 	scan_tu_run(&sst, !tu.in_config, &judged);
+	/*
+	 * A handler only another module defines is judged there, as scan
+	 * judges it: its own refusal (atmel-isc's stamp) comes first.
+	 */
+	scan_find_elsewhere(&st->kb, st->index, &judged);
 	/*
 	 * The whole module, when there is something to convert: its locks,
 	 * and the handlers its other files define.

@@ -121,3 +121,13 @@ tf_twice_irq no-gain" \
 expect_match "tf-locked: the patch says why" \
 	"Tasklet kept: the handler schedules it at line 46 with the lock it took with spin_lock\(\) at line 37 held" \
 	"$(tr -s ' \n' ' ' <"$TEST_TMP/fix/"*tf-locked*.patch)"
+
+# 5. A handler only another module defines (atmel-isc-base.c, linked as
+# atmel-isc-common) is judged where it is defined, by convert as by scan:
+# its stamp refuses it, not the place it is written in.
+isc=drivers/media/platform/atmel/atmel-sama5d2-isc.c
+expect_eq "atmel-isc: scan and convert give the stamp" \
+	"timestamps-irq timestamps-irq" \
+	"$("$IRQCONV" scan --format=json "$isc" 2>/dev/null |
+		jq -r '.reason_codes[0]') $("$IRQCONV" convert --format=json \
+		-o "$TEST_TMP/isc" "$isc" 2>/dev/null | jq -r '.reason_code')"
