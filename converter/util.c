@@ -350,3 +350,13 @@ void strbuf_add_wrapped(struct strbuf *sb, const char *text,
 		prefix = rest;
 	}
 }
+
+bool strvec_has(const struct strvec *sv, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sv->nr; i++)
+		if (!strcmp(sv->v[i], s))
+			return true;
+	return false;
+}

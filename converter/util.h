@@ -57,6 +57,8 @@ struct strvec {
 void strvec_push(struct strvec *sv, const char *s);
 void strvec_push_nodup(struct strvec *sv, char *s);
 void strvec_clear(struct strvec *sv);
+/* Whether @s is one of @sv's strings. */
+bool strvec_has(const struct strvec *sv, const char *s);
 
 bool starts_with(const char *s, const char *prefix);
 /* @one when @n is 1, else @more: "statement%s", plural(n, "", "s") */

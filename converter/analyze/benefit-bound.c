@@ -59,16 +59,6 @@ static void probe_members(const struct cursor_kids *top, CXFile file,
 	}
 }
 
-static bool named(const struct strvec *names, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < names->nr; i++)
-		if (!strcmp(names->v[i], name))
-			return true;
-	return false;
-}
-
 struct probing {
 	struct strvec *names;
 	CXFile file;
@@ -84,7 +74,7 @@ static void probing_visit(CXCursor call, void *data)
 	if (clang_Cursor_isNull(def) || !in_file(def, p->file))
 		return;
 	callee = da_callee(call);
-	if (*callee && !named(p->names, callee)) {
+	if (*callee && !strvec_has(p->names, callee)) {
 		strvec_push(p->names, callee);
 		p->grew = true;
 	}
@@ -108,7 +98,7 @@ static void probing_functions(const struct cursor_kids *fns,
 	for (i = 0; i < fns->nr; i++) {
 		char *n = da_spelling(fns->v[i]);
 
-		if (strstr(n, "probe") && !named(names, n))
+		if (strstr(n, "probe") && !strvec_has(names, n))
 			strvec_push(names, n);
 		free(n);
 	}
@@ -117,7 +107,7 @@ static void probing_functions(const struct cursor_kids *fns,
 		for (i = 0; i < fns->nr; i++) {
 			char *n = da_spelling(fns->v[i]);
 
-			if (named(names, n))
+			if (strvec_has(names, n))
 				da_for_each_call(fns->v[i], probing_visit, &p);
 			free(n);
 		}
@@ -219,7 +209,7 @@ bool benefit_config_field(CXCursor member, const struct loop_env *e)
 	for (i = 0; i < fns.nr && !fw.outside; i++) {
 		char *n = da_spelling(fns.v[i]);
 
-		fw.probing = named(&probing, n);
+		fw.probing = strvec_has(&probing, n);
 		clang_visitChildren(fns.v[i], field_visit, &fw);
 		free(n);
 	}

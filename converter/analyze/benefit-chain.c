@@ -48,16 +48,6 @@ static char *written(CXCursor e)
 	return strbuf_detach(&sb);
 }
 
-static bool kept(const struct strvec *v, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return true;
-	return false;
-}
-
 void benefit_note_chain(CXCursor call, const char *callee, struct benefit *b)
 {
 	struct strvec *v;
@@ -73,7 +63,7 @@ void benefit_note_chain(CXCursor call, const char *callee, struct benefit *b)
 		what = written(clang_Cursor_getArgument(call, keepers[i].arg));
 		s = xasprintf("'%s' (%s())", what, callee);
 		free(what);
-		if (kept(v, s))
+		if (strvec_has(v, s))
 			free(s);
 		else
 			strvec_push_nodup(v, s);

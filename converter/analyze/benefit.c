@@ -112,16 +112,12 @@ static void note_where(struct walk *w, CXCursor c, const char *what)
 	char *fn = cxstring_take(clang_getCursorSpelling(w->fn));
 	unsigned int line;
 	char *s;
-	size_t i;
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line,
 				   NULL, NULL);
 	s = xasprintf("the %s at line %u in %s()", what, line, fn);
 	free(fn);
-	for (i = 0; i < w->b->where.nr; i++)
-		if (!strcmp(w->b->where.v[i], s))
-			break;
-	if (i < w->b->where.nr)
+	if (strvec_has(&w->b->where, s))
 		free(s);
 	else
 		strvec_push_nodup(&w->b->where, s);

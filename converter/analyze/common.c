@@ -149,16 +149,6 @@ bool an_reads_device(struct analysis_ctx *ctx, CXCursor expr, CXCursor *call)
 	return w.found;
 }
 
-static bool has_name(const struct strvec *sv, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sv->nr; i++)
-		if (!strcmp(sv->v[i], name))
-			return true;
-	return false;
-}
-
 /*
  * Register accessor wrappers, learned as convert learns them
  * (convert/cursor.c accessors_learn()), so that scan and convert agree on
@@ -175,12 +165,12 @@ struct learn_walk {
 
 static bool is_read_in(struct scan_tu *st, const char *name)
 {
-	return an_is_device_read(name) || has_name(&st->wrap_reads, name);
+	return an_is_device_read(name) || strvec_has(&st->wrap_reads, name);
 }
 
 static bool is_write_in(struct scan_tu *st, const char *name)
 {
-	return an_is_device_write(name) || has_name(&st->wrap_writes, name);
+	return an_is_device_write(name) || strvec_has(&st->wrap_writes, name);
 }
 
 static void learn_call(CXCursor call, void *data)
@@ -285,7 +275,7 @@ static void learn_wrappers(struct scan_tu *st)
 static bool is_learned_read(struct scan_tu *st, const char *name)
 {
 	learn_wrappers(st);
-	return has_name(&st->wrap_reads, name);
+	return strvec_has(&st->wrap_reads, name);
 }
 
 bool an_is_access_read(struct analysis_ctx *ctx, const char *name)
@@ -304,5 +294,5 @@ bool an_is_access_write(struct analysis_ctx *ctx, const char *name)
 bool an_is_write_wrapper(struct analysis_ctx *ctx, const char *callee)
 {
 	learn_wrappers(ctx->st);
-	return has_name(&ctx->st->wrap_writes, callee);
+	return strvec_has(&ctx->st->wrap_writes, callee);
 }

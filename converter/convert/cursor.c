@@ -329,16 +329,6 @@ bool is_device_write(const char *callee)
 static struct strvec wrapper_reads = STRVEC_INIT;
 static struct strvec wrapper_writes = STRVEC_INIT;
 
-static bool in_vec(const struct strvec *sv, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sv->nr; i++)
-		if (!strcmp(sv->v[i], name))
-			return true;
-	return false;
-}
-
 static bool is_builtin_access(const char *callee)
 {
 	return is_device_read(callee) || is_device_write(callee);
@@ -406,9 +396,9 @@ void accessors_learn_also(CXTranslationUnit tu, const char *file)
 			writes = false;
 			clang_visitChildren(fn, returns_read, &reads);
 		}
-		if (reads && !writes && !in_vec(&wrapper_reads, name))
+		if (reads && !writes && !strvec_has(&wrapper_reads, name))
 			strvec_push(&wrapper_reads, name);
-		else if (writes && !reads && !in_vec(&wrapper_writes, name))
+		else if (writes && !reads && !strvec_has(&wrapper_writes, name))
 			strvec_push(&wrapper_writes, name);
 		free(name);
 	}
@@ -418,7 +408,7 @@ void accessors_learn_also(CXTranslationUnit tu, const char *file)
 
 static bool in_wrapper(enum wrapper_kind k, const char *callee)
 {
-	return in_vec(k == READS ? &wrapper_reads : &wrapper_writes, callee);
+	return strvec_has(k == READS ? &wrapper_reads : &wrapper_writes, callee);
 }
 
 bool cursor_is_plain_assign(CXCursor bin, CXCursor lhs)

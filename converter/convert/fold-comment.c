@@ -286,18 +286,6 @@ static char *drop_and_work(const char *c, size_t n)
 	return NULL;
 }
 
-/* Does an edit of @el already take a byte of [@begin, @end)? */
-static bool edited(const struct edit_list *el, size_t begin, size_t end)
-{
-	size_t i;
-
-	for (i = 0; i < el->nr; i++)
-		if (el->v[i].offset < end &&
-		    el->v[i].offset + el->v[i].length > begin)
-			return true;
-	return false;
-}
-
 void fold_reword_call_comment(struct edit_list *el, const char *buf,
 			      size_t len, CXCursor call,
 			      const struct strvec *names)
@@ -308,7 +296,7 @@ void fold_reword_call_comment(struct edit_list *el, const char *buf,
 	char *text;
 
 	/* moved to the end of the thread: its comment went with it, or stays */
-	if (edited(el, line, end))
+	if (edit_list_touches(el, line, end))
 		return;
 	/* the unbraced body of `if (...)`: the comment is above the if */
 	if (!comment_above(buf, line, &begin) && line > 0) {
@@ -321,7 +309,7 @@ void fold_reword_call_comment(struct edit_list *el, const char *buf,
 	}
 	if (!comment_above(buf, line, &begin) ||
 	    !names_of(buf + begin, line - begin, names, false) ||
-	    edited(el, begin, line))
+	    edit_list_touches(el, begin, line))
 		return;
 	text = drop_schedule_phrase(buf + begin, line - begin);
 	if (!text && !ends_group(buf, len, end))
@@ -339,7 +327,7 @@ void fold_reword_block_comment(struct edit_list *el, const char *buf,
 	size_t begin;
 	char *text;
 
-	if (!comment_above(buf, line, &begin) || edited(el, begin, line))
+	if (!comment_above(buf, line, &begin) || edit_list_touches(el, begin, line))
 		return;
 	text = drop_and_work(buf + begin, line - begin);
 	if (text)

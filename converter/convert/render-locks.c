@@ -46,16 +46,6 @@ static void decisions_release(struct decisions *d)
 	free(d->v);
 }
 
-static bool in_list(const struct strvec *v, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return true;
-	return false;
-}
-
 enum lock_form thread_lock_form(const struct split_plan *plan,
 				const struct strvec *quick,
 				const struct lm_lock *l, char **who)
@@ -63,7 +53,7 @@ enum lock_form thread_lock_form(const struct split_plan *plan,
 	enum lock_form need = lock_thread_needs(plan->lm, l, quick, who);
 
 	/* Inside the tail lock's irqsave region only that lock matters. */
-	if (plan->lock_arg && !plan->whole_thread && !in_list(quick, l->id))
+	if (plan->lock_arg && !plan->whole_thread && !strvec_has(quick, l->id))
 		need = LF_PLAIN;
 	return need;
 }
@@ -243,7 +233,7 @@ static bool opens_bh(CXCursor stmt, const struct strvec *bh_ids)
 		l.prim = lm_lock_call(calls.v[i], NULL);
 		if (!l.prim || l.prim->op != LO_ACQUIRE)
 			continue;
-		hit = lm_lock_identity(calls.v[i], &l) && in_list(bh_ids, l.id);
+		hit = lm_lock_identity(calls.v[i], &l) && strvec_has(bh_ids, l.id);
 		lm_lock_release(&l);
 		break;
 	}

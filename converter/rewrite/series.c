@@ -195,16 +195,6 @@ char *series_render_patch(const struct series *s, size_t i)
 	return render_patch(s, i);
 }
 
-static bool has_address(const struct strvec *v, const char *a)
-{
-	size_t i;
-
-	for (i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], a))
-			return true;
-	return false;
-}
-
 /* Everyone a patch goes to gets the cover letter: To before Cc, once. */
 static void cover_recipients(const struct series *s, struct strvec *to,
 			     struct strvec *cc)
@@ -213,12 +203,12 @@ static void cover_recipients(const struct series *s, struct strvec *to,
 
 	for (i = 0; i < s->nr; i++)
 		for (j = 0; j < s->patches[i].to.nr; j++)
-			if (!has_address(to, s->patches[i].to.v[j]))
+			if (!strvec_has(to, s->patches[i].to.v[j]))
 				strvec_push(to, s->patches[i].to.v[j]);
 	for (i = 0; i < s->nr; i++)
 		for (j = 0; j < s->patches[i].cc.nr; j++)
-			if (!has_address(to, s->patches[i].cc.v[j]) &&
-			    !has_address(cc, s->patches[i].cc.v[j]))
+			if (!strvec_has(to, s->patches[i].cc.v[j]) &&
+			    !strvec_has(cc, s->patches[i].cc.v[j]))
 				strvec_push(cc, s->patches[i].cc.v[j]);
 }
 
