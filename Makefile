@@ -10,8 +10,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := all
 BUILD := build
 KERNEL_VERSIONS := 6.1 6.12
-# Versions that also get an arm64 analysis tree (build/kbuild-VER-arm64).
-ARM64_KERNEL_VERSIONS := 6.1
+# Versions that also get analysis trees of other architectures
+# (build/kbuild-VER-ARCH): SoC, embedded and ISA drivers the x86_64
+# allmodconfig does not build.
+OTHER_ARCH_KERNEL_VERSIONS := 6.1
+OTHER_ARCHES := arm64 arm powerpc mips i386
 
 # `make V=1` shows full commands; `make -s` shows none.
 ifneq ($(V)$(findstring s,$(firstword -$(MAKEFLAGS))),)
@@ -28,8 +31,8 @@ help:
 	@echo 'irqconv targets:'
 	@echo '  make               build build/bin/irqconv'
 	@echo '  make deps          install missing Debian packages (root), then run each tool once (scripts/selfcheck.sh)'
-	@echo '  make workspace     6.1 source + clang-16 allmodconfig kbuild trees (x86_64, arm64) in build/'
-	@echo '  make workspaces    the same for every kernel ($(KERNEL_VERSIONS); arm64: $(ARM64_KERNEL_VERSIONS))'
+	@echo '  make workspace     6.1 source + clang-16 allmodconfig kbuild trees (x86_64, $(OTHER_ARCHES)) in build/'
+	@echo '  make workspaces    the same for every kernel ($(KERNEL_VERSIONS); other architectures: $(OTHER_ARCH_KERNEL_VERSIONS))'
 	@echo '  make demo          scan and convert the bundled drivers'
 	@echo '  make check [T=testsuite/TIER[/TEST]]   run the tests (KTAP)'
 	@echo '  make check-boot [ONLY="NAME ..."]   the QEMU boot matrix (testsuite/boot/matrix)'
@@ -55,18 +58,23 @@ $(BUILD)/kbuild-%/.irqconv-prepared: $(BUILD)/linux-%/.irqconv-extracted
 	@rm -f $@
 	@BUILD=$(BUILD) scripts/workspace.sh prepare $*
 
-# The arm64 tree of a version; make takes this rule over the one above for
-# kbuild-VER-arm64 because its stem is the shorter.
-$(BUILD)/kbuild-%-arm64/.irqconv-prepared: $(BUILD)/linux-%/.irqconv-extracted
-	@rm -f $@
-	@BUILD=$(BUILD) scripts/workspace.sh prepare $* arm64
+# The trees of other architectures of a version (build/kbuild-VER-ARCH);
+# make takes these rules over the one above for them because their stems
+# are the shorter.
+define arch_tree_rule
+$$(BUILD)/kbuild-%-$(1)/.irqconv-prepared: $$(BUILD)/linux-%/.irqconv-extracted
+	@rm -f $$@
+	@BUILD=$$(BUILD) scripts/workspace.sh prepare $$* $(1)
+endef
+$(foreach a,$(OTHER_ARCHES),$(eval $(call arch_tree_rule,$(a))))
+arch_trees = $(foreach a,$(OTHER_ARCHES),$(BUILD)/kbuild-$(1)-$(a)/.irqconv-prepared)
 
 # Without this make would delete the extraction stamps as intermediate files.
 .SECONDARY: $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/linux-$(v)/.irqconv-extracted)
 
-workspace: $(BUILD)/kbuild-6.1/.irqconv-prepared $(BUILD)/kbuild-6.1-arm64/.irqconv-prepared
+workspace: $(BUILD)/kbuild-6.1/.irqconv-prepared $(call arch_trees,6.1)
 workspaces: $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/kbuild-$(v)/.irqconv-prepared) \
-	$(foreach v,$(ARM64_KERNEL_VERSIONS),$(BUILD)/kbuild-$(v)-arm64/.irqconv-prepared)
+	$(foreach v,$(OTHER_ARCH_KERNEL_VERSIONS),$(call arch_trees,$(v)))
 
 include $(sort $(wildcard */rules.mk testsuite/*/rules.mk))
 
@@ -89,7 +97,7 @@ clean:
 
 clean-kernel:
 	rm -rf $(foreach v,$(KERNEL_VERSIONS),$(BUILD)/linux-$(v) $(BUILD)/kbuild-$(v)) \
-		$(foreach v,$(ARM64_KERNEL_VERSIONS),$(BUILD)/kbuild-$(v)-arm64)
+		$(foreach v,$(OTHER_ARCH_KERNEL_VERSIONS),$(foreach a,$(OTHER_ARCHES),$(BUILD)/kbuild-$(v)-$(a)))
 
 distclean:
 	rm -rf $(BUILD)

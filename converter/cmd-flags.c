@@ -14,8 +14,8 @@ static const char flags_usage[] =
 	"Print, for each C FILE of the kernel tree, the compiler arguments irqconv\n"
 	"parses it with: kbuild's own command for files the configuration builds,\n"
 	"the nearest built file's flags otherwise (marked 'not in config').  A file\n"
-	"the first tree does not build takes the arm64 tree's command, marked\n"
-	"'(arm64)'.\n\n"
+	"the first tree does not build takes the command of another architecture's\n"
+	"tree that does, marked with it: '(arm64)', '(i386)'.\n\n"
 	WORKSPACE_USAGE
 	EXIT_STATUS_USAGE("kbuild gives a FILE no flags");
 

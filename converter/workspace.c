@@ -20,37 +20,109 @@ void workspace_opts_init(struct workspace_opts *wo)
 	if (!wo->kbuild)
 		wo->kbuild = IRQCONV_BUILD_DIR "/kbuild-6.1";
 	wo->kbuild_arm64 = getenv("IRQCONV_KBUILD_ARM64");
+	wo->other_arches = getenv("IRQCONV_OTHER_ARCHES");
 }
 
-/* The arm64 tree to chain after the first one, or NULL. */
-static char *arm64_tree(const struct workspace_opts *wo)
+/*
+ * arm64 first: most SoC drivers build there, with the options 32-bit arm
+ * shares; then the 32-bit arm platforms, powerpc and mips, and i386 for
+ * ISA and the other 32-bit x86 drivers.
+ */
+const char *const workspace_arches[] = {
+	"arm64", "arm", "powerpc", "mips", "i386", NULL,
+};
+
+/* Whether @arch is in the comma-separated @list. */
+static bool arch_listed(const char *list, const char *arch)
+{
+	size_t len = strlen(arch);
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && !strncmp(p, arch, len))
+			return true;
+		p += n + (p[n] == ',');
+	}
+	return false;
+}
+
+static bool arch_known(const char *arch, size_t len)
+{
+	size_t i;
+
+	for (i = 0; workspace_arches[i]; i++)
+		if (strlen(workspace_arches[i]) == len &&
+		    !strncmp(arch, workspace_arches[i], len))
+			return true;
+	return false;
+}
+
+static int check_arches(const char *list)
+{
+	const char *p = list;
+
+	if (!strcmp(list, "none"))
+		return 0;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (!arch_known(p, n)) {
+			error("--other-arches: unknown architecture '%.*s' (arm64, arm, powerpc, mips, i386 or none)",
+			      (int)n, p);
+			return -1;
+		}
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
+/*
+ * The tree of @arch to chain after the first one, or NULL.  A tree the
+ * user named must be prepared; a default one is used only when it is.
+ */
+static char *arch_tree(const struct workspace_opts *wo, const char *arch,
+		       int *err)
 {
 	char *obj, *stamp;
 	bool prepared;
 
-	if (wo->kbuild_arm64)
+	if (wo->other_arches && !arch_listed(wo->other_arches, arch))
+		return NULL;
+	if (!strcmp(arch, "arm64") && wo->kbuild_arm64)
 		return strcmp(wo->kbuild_arm64, "none") ?
 		       xstrdup(wo->kbuild_arm64) : NULL;
-	obj = xasprintf("%s-arm64", wo->kbuild);
+	obj = xasprintf("%s-%s", wo->kbuild, arch);
 	stamp = xasprintf("%s/.irqconv-prepared", obj);
 	prepared = !access(stamp, F_OK);
 	free(stamp);
 	if (prepared)
 		return obj;
+	if (wo->other_arches) {
+		error("kbuild tree '%s' is not prepared (make workspace)", obj);
+		*err = -1;
+	}
 	free(obj);
 	return NULL;
 }
 
 int workspace_open(const struct workspace_opts *wo, struct kbuild *kb)
 {
-	char *arm64;
-	int ret;
+	int ret = 0;
+	size_t i;
 
+	if (wo->other_arches && check_arches(wo->other_arches))
+		return -1;
 	if (kbuild_open(kb, wo->kernel, wo->kbuild))
 		return -1;
-	arm64 = arm64_tree(wo);
-	ret = arm64 ? kbuild_add_tree(kb, arm64) : 0;
-	free(arm64);
+	for (i = 0; workspace_arches[i] && !ret; i++) {
+		char *obj = arch_tree(wo, workspace_arches[i], &ret);
+
+		if (obj)
+			ret = kbuild_add_tree(kb, obj);
+		free(obj);
+	}
 	if (ret)
 		kbuild_close(kb);
 	return ret;
@@ -64,6 +136,8 @@ bool workspace_option(int opt, const char *arg, struct workspace_opts *wo)
 		wo->kbuild = arg;
 	else if (opt == WORKSPACE_OPT_ARM64)
 		wo->kbuild_arm64 = arg;
+	else if (opt == WORKSPACE_OPT_ARCHES)
+		wo->other_arches = arg;
 	else
 		return false;
 	return true;

@@ -3,7 +3,7 @@
 #
 # scripts/unbuilt.sh FILE...: why no configured kbuild tree builds each C
 # FILE of the 6.1 tree (docs/workspaces.md), one line each:
-#   FILE: CONFIG_X (not set in x86_64, arm64): depends on A && B
+#   FILE: CONFIG_X (set in no tree): depends on A && B
 #   FILE: not named by DIR/Makefile with an option (included by another file)
 #   FILE: CONFIG_X is set in x86_64, but DIR/Makefile builds FILE.o only under
 #         another condition
@@ -18,7 +18,10 @@ set -uo pipefail
 
 BUILD=${BUILD:-build}
 KSRC=${KSRC:-$BUILD/linux-6.1}
-trees=("$BUILD/kbuild-6.1:x86_64" "$BUILD/kbuild-6.1-arm64:arm64")
+trees=("$BUILD/kbuild-6.1:x86_64")
+for a in arm64 arm powerpc mips i386; do
+	[ -f "$BUILD/kbuild-6.1-$a/.config" ] && trees+=("$BUILD/kbuild-6.1-$a:$a")
+done
 
 # The option on the Makefile line that names OBJ in DIR, following
 # composite objects; prints "CONFIG_X" or nothing.
@@ -66,6 +69,17 @@ depends_of() {
 		     END { print out }'
 }
 
+# The architectures whose arch/ Kconfig defines SYMBOL, when only those do:
+# "arch m68k", "arch mips sh".
+arches_of() {
+	local out
+	grep -rqE --include='Kconfig*' "^(menu)?config $1\$" "$KSRC/drivers" "$KSRC/init" \
+		"$KSRC/kernel" "$KSRC/mm" "$KSRC/lib" "$KSRC/sound" 2>/dev/null && return 0
+	out=$(grep -rlE --include='Kconfig*' "^(menu)?config $1\$" "$KSRC/arch" 2>/dev/null |
+		sed -E "s|^$KSRC/arch/([^/]+)/.*|\1|" | sort -u | tr '\n' ' ')
+	[ -n "$out" ] && echo "arch ${out% }"
+}
+
 for f in "$@"; do
 	f=${f#"$KSRC"/}
 	dir=$(dirname "$f")
@@ -77,8 +91,10 @@ for f in "$@"; do
 	fi
 	where=$(set_in "$sym")
 	dep=$(depends_of "$sym")
+	first=$(grep -oE "[A-Za-z0-9_]+" <<<"$dep" | head -1)
+	arches=$([ -n "$first" ] && arches_of "$first")
 	if [ -z "$where" ]; then
-		echo "$f: $sym (not set in x86_64, arm64)${dep:+: depends on $dep}"
+		echo "$f: $sym (set in no tree)${dep:+: depends on $dep}${arches:+ ($first: $arches)}"
 	else
 		echo "$f: $sym is set in $where, but $dir/Makefile builds $obj only under another condition (an ifeq, or the directory is not built)"
 	fi

@@ -4,8 +4,9 @@
 # Kernel workspaces under build/:
 #   build/linux-VER/          Debian's linux-source-VER tarball, extracted, pristine
 #   build/kbuild-VER/         its O= tree, x86_64 allmodconfig with clang-16, prepared
-#   build/kbuild-VER-arm64/   the same for arm64, with the LLVM toolchain (LLVM=-16:
-#                             clang-16, ld.lld-16, llvm-*-16), no cross gcc
+#   build/kbuild-VER-ARCH/    the same for arm64, arm, powerpc and mips, with the
+#                             LLVM toolchain (LLVM=-16: clang-16, ld.lld-16,
+#                             llvm-*-16), no cross gcc; and for i386 (CC=clang-16)
 #
 # Each step leaves a stamp file inside the tree it made and is skipped when the
 # stamp is there, so a second run costs nothing.  A step works in a temporary
@@ -19,8 +20,9 @@ usage() {
 usage: workspace.sh extract VER            extract /usr/src/linux-source-VER.tar.xz
        workspace.sh prepare VER [ARCH]     configure and prepare the O= tree
        workspace.sh check VER [ARCH]       exit 0 when both steps are done
-VER is 6.1 or 6.12; ARCH is x86_64 (default, build/kbuild-VER) or arm64
-(build/kbuild-VER-arm64).  BUILD (default: build) is where the trees go.
+VER is 6.1 or 6.12; ARCH is x86_64 (default, build/kbuild-VER), arm64, arm,
+powerpc, mips or i386 (build/kbuild-VER-ARCH).  BUILD (default: build) is
+where the trees go.
 USAGE
 }
 
@@ -45,15 +47,20 @@ src=$BUILD/linux-$ver
 obj=$BUILD/kbuild-$ver
 # Every kbuild invocation on the analysis tree must use the same make
 # arguments as the one that configured it; the converter reads them back from
-# .irqconv-make-args.  arm64 needs a linker and binutils for arm64 too (the
-# vdso is linked at prepare time): LLVM=-16 gives clang-16 and its tools.
+# .irqconv-make-args.  The other architectures need a linker and binutils of
+# their own too (a vdso is linked at prepare time): LLVM=-16 gives clang-16
+# and its tools; i386 shares x86_64's.
 case "$arch" in
 x86_64) make_args="ARCH=x86_64 CC=$CLANG" ;;
-arm64)
-	obj=$obj-arm64
-	make_args="ARCH=arm64 LLVM=-${CLANG#clang-}"
+arm64|arm|powerpc|mips)
+	obj=$obj-$arch
+	make_args="ARCH=$arch LLVM=-${CLANG#clang-}"
 	;;
-*) die "unknown architecture '$arch' (x86_64 or arm64)" ;;
+i386)
+	obj=$obj-$arch
+	make_args="ARCH=i386 CC=$CLANG"
+	;;
+*) die "unknown architecture '$arch' (x86_64, arm64, arm, powerpc, mips or i386)" ;;
 esac
 tarball=/usr/src/linux-source-$ver.tar.xz
 

@@ -1,5 +1,6 @@
 # The analysis trees are x86_64 allmodconfig, configured and prepared with
-# clang-16, and for 6.1 an arm64 allmodconfig one with clang-16's LLVM tools.
+# clang-16, and for 6.1 arm64, arm, powerpc, mips (with clang-16's LLVM
+# tools) and i386 allmodconfig ones.
 . "$TESTLIB"
 
 clang_ver=$(clang-16 -dumpversion)
@@ -29,3 +30,24 @@ grep -qx 'CONFIG_ARM64=y' "$cfg" || fail "$cfg: not arm64"
 grep -qx 'CONFIG_SPI_QCOM_QSPI=m' "$cfg" || fail "$cfg: not allmodconfig (SPI_QCOM_QSPI is not m)"
 [ -f "$obj/include/generated/autoconf.h" ] || fail "$obj: not prepared"
 expect_eq "$obj make arguments" "ARCH=arm64 LLVM=-16" "$(cat "$obj/.irqconv-make-args")"
+
+# The other architectures' trees: each its own, clang-16, allmodconfig (a
+# driver only that architecture builds is a module), with its make
+# arguments recorded.
+while read -r arch arch_opt module args; do
+	obj=$BUILD/kbuild-6.1-$arch
+	cfg=$obj/.config
+	[ -f "$obj/.irqconv-prepared" ] || fail "$obj has no prepare stamp"
+	[ ! -L "$obj" ] || fail "$obj is a symbolic link, not a tree of its own"
+	grep -qx "CONFIG_CLANG_VERSION=$want" "$cfg" ||
+		fail "$cfg: CONFIG_CLANG_VERSION is not $want (clang-16)"
+	grep -qx "CONFIG_$arch_opt=y" "$cfg" || fail "$cfg: not $arch"
+	grep -qx "CONFIG_$module=m" "$cfg" || fail "$cfg: not allmodconfig ($module is not m)"
+	[ -f "$obj/include/generated/autoconf.h" ] || fail "$obj: not prepared"
+	expect_eq "$obj make arguments" "$args" "$(cat "$obj/.irqconv-make-args")"
+done <<'LIST'
+arm ARM GPIO_OMAP ARCH=arm LLVM=-16
+powerpc PPC64 I2C_MPC ARCH=powerpc LLVM=-16
+mips MIPS USB_OHCI_HCD ARCH=mips LLVM=-16
+i386 X86_32 MOUSE_LOGIBM ARCH=i386 CC=clang-16
+LIST

@@ -10,7 +10,7 @@ golden=$TOP/testsuite/workspace/golden/spi-qcom-qspi.patch
 [ -f "$arm/.irqconv-prepared" ] || fail "$arm is not prepared (make workspace)"
 
 # The x86_64 tree alone does not build it: borrowed flags, as before.
-out=$("$IRQCONV" flags --kbuild-arm64 none "$file" 2>/dev/null)
+out=$("$IRQCONV" flags --other-arches none "$file" 2>/dev/null)
 expect_match "x86_64 alone" "^$file \(not in config\): " "$out"
 
 # With the arm64 tree, kbuild's command for it in that tree.
