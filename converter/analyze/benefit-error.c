@@ -8,7 +8,8 @@
  * transfer fails or the controller misbehaves; the loops and delays it
  * reaches there (a reset's FIFO flush, a recovery's settle time) are not
  * what a thread is for, which is the path every interrupt takes.  So is
- * an arm whose condition or case label names a reset.
+ * an arm whose condition or case label names a reset, a hardware quirk or
+ * only failure status bits, and one that serves the I2C target role.
  */
 #define _GNU_SOURCE		/* strcasestr(), strchrnul() */
 #include <ctype.h>
@@ -148,29 +149,102 @@ static bool names_rst(const char *name)
 	return false;
 }
 
-/*
- * A condition or case label that names a reset (`regclr ==
- * BIT(HCLGE_VECTOR0_IMPRESET_INT_B)`, `case HCLGE_VECTOR0_EVENT_RST`):
- * its arm runs when the device reports or undergoes a reset, a rare
- * event however long it waits.  Not a negated one, whose arm is the
- * usual path.
- */
-bool benefit_names_reset(CXCursor cond)
+/* Whether one of the `_`-separated words of @name is in @words, any case. */
+static bool names_word(const char *name, const char *const *words)
 {
-	struct strvec t = STRVEC_INIT;
-	bool hit = false;
+	const char *p = name, *end;
 	size_t i;
 
-	cursor_tokens(cond, &t);
+	while (*p) {
+		end = strchrnul(p, '_');
+		for (i = 0; words[i]; i++)
+			if ((size_t)(end - p) == strlen(words[i]) &&
+			    !strncasecmp(p, words[i], end - p))
+				return true;
+		p = *end ? end + 1 : end;
+	}
+	return false;
+}
+
+/*
+ * The words of a status bit's name that say the transfer failed: the
+ * peer did not acknowledge, arbitration was lost, the bus erred, data was
+ * lost or cut short (CDNS_I2C_IXR_NACK, NPCM_I2CST_NEGACK).  A name that
+ * abbreviates past these (ISR_ALD) stays unknown.
+ */
+static const char *const failure_words[] = {
+	"err", "error", "errs", "errors", "nack", "nak", "negack", "nacked",
+	"arb", "arblost", "timeout", "tout", "overrun", "ovr",
+	"overflow", "ovf", "underrun", "underflow", "udr", "abort", "abrt",
+	"aborted", "fault", "fail", "failed", "ber", "berr", "buserr",
+	NULL
+};
+
+/* The words of a name that say a hardware revision's workaround. */
+static const char *const quirk_words[] = {
+	"quirk", "errata", "erratum", "workaround", NULL
+};
+
+/* Does @name spell a hardware quirk (`cdns_is_holdquirk`, `quirks`)? */
+static bool names_quirk(const char *name)
+{
+	size_t i;
+
+	for (i = 0; quirk_words[i]; i++)
+		if (strcasestr(name, quirk_words[i]))
+			return true;
+	return false;
+}
+
+/* An identifier of capitals, digits and `_`: a constant or a macro's. */
+static bool is_constant(const char *t)
+{
+	bool letter = false;
+
+	if (!isupper((unsigned char)*t))
+		return false;
+	for (; *t; t++) {
+		if (!isupper((unsigned char)*t) && !isdigit((unsigned char)*t) &&
+		    *t != '_')
+			return false;
+		letter |= isupper((unsigned char)*t);
+	}
+	return letter;
+}
+
+/*
+ * A condition or case label that names a reset (`regclr ==
+ * BIT(HCLGE_VECTOR0_IMPRESET_INT_B)`, `case HCLGE_VECTOR0_EVENT_RST`) or a
+ * hardware quirk (`cdns_is_holdquirk(id, updatetx)`): its arm runs when
+ * the device reports or undergoes a reset, or for one revision's bug, a
+ * rare event however long it waits.  So does one whose every constant
+ * names a failure (`isr & (CDNS_I2C_IXR_NACK | CDNS_I2C_IXR_ARB_LOST)`,
+ * `FIELD_GET(NPCM_I2CST_NEGACK, i2cst)`): a constant that names none
+ * (`STATUS_DONE | STATUS_ERR`) is the usual path's too.  Not a negated
+ * condition, whose arm is the usual path.
+ */
+bool benefit_names_rare(CXCursor cond)
+{
+	struct strvec t = STRVEC_INIT;
+	bool named = false, constants = false, failures = true;
+	size_t i;
+
+	benefit_file_tokens(cond, &t);
 	for (i = 0; i < t.nr; i++) {
 		if (!strcmp(t.v[i], "!")) {
-			hit = false;
+			named = failures = false;
 			break;
 		}
-		hit |= strcasestr(t.v[i], "reset") || names_rst(t.v[i]);
+		named |= strcasestr(t.v[i], "reset") || names_rst(t.v[i]) ||
+			 names_quirk(t.v[i]);
+		if (!is_constant(t.v[i]) ||
+		    (i + 1 < t.nr && !strcmp(t.v[i + 1], "(")))
+			continue;
+		constants = true;
+		failures &= names_word(t.v[i], failure_words);
 	}
 	strvec_clear(&t);
-	return hit;
+	return named || (constants && failures);
 }
 
 static bool error_stmt(CXCursor stmt)
@@ -215,10 +289,10 @@ bool benefit_error_arm(CXCursor arm)
 }
 
 /*
- * Do the labels stacked at @stmt all name a reset?  An arm it shares with
+ * Do the labels stacked at @stmt all name a reset, a quirk or a failure?  An arm it shares with
  * another event (`case EVENT_PTP: case EVENT_RST:`) is that event's too.
  */
-static bool label_names_reset(CXCursor stmt)
+static bool label_names_rare(CXCursor stmt)
 {
 	struct cursor_kids kids;
 	bool hit = false;
@@ -227,8 +301,8 @@ static bool label_names_reset(CXCursor stmt)
 		return false;
 	da_kids(stmt, &kids);
 	if (kids.nr == 2)
-		hit = benefit_names_reset(kids.v[0]) &&
-		      (!is_label(kids.v[1]) || label_names_reset(kids.v[1]));
+		hit = benefit_names_rare(kids.v[0]) &&
+		      (!is_label(kids.v[1]) || label_names_rare(kids.v[1]));
 	free(kids.v);
 	return hit;
 }
@@ -244,7 +318,7 @@ static bool case_records_error(const struct cursor_kids *body, size_t from,
 	size_t i;
 
 	for (i = from; i < to; i++) {
-		if (label_names_reset(body->v[i]))
+		if (label_names_rare(body->v[i]))
 			return true;
 		s = unlabel(body->v[i]);
 		if (!clang_Cursor_isNull(s) && error_stmt(s))
@@ -268,4 +342,16 @@ bool *benefit_error_cases(const struct cursor_kids *body)
 		start = i;
 	}
 	return error;
+}
+
+/*
+ * An I2C controller serves the target (slave) role only while a backend
+ * registered with i2c_slave_register() listens, which i2c_slave_event()
+ * reports to: the code that reaches it is not the path master transfers
+ * take (i2c-pxa's SCL wait in i2c_pxa_slave_start()).
+ */
+bool benefit_is_slave_event(const char *callee, const void *unused)
+{
+	(void)unused;
+	return !strcmp(callee, "i2c_slave_event");
 }

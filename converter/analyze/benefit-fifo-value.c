@@ -105,7 +105,7 @@ static bool value(CXCursor ex, const struct fifo_at *at);
  * The tokens @c is written with, in the file: from where its expansion
  * starts (`readl_relaxed`, a macro) to its end.
  */
-static void file_tokens(CXCursor c, struct strvec *out)
+void benefit_file_tokens(CXCursor c, struct strvec *out)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
 	CXSourceRange r = clang_getCursorExtent(c);
@@ -152,7 +152,7 @@ bool benefit_fifo_read(CXCursor call, bool named)
 	bool hit = named;
 	size_t i;
 
-	file_tokens(call, &t);
+	benefit_file_tokens(call, &t);
 	for (i = 0; i < t.nr && !hit; i++)
 		hit = benefit_names_fifo(t.v[i]);
 	strvec_clear(&t);

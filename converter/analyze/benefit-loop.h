@@ -184,8 +184,17 @@ long benefit_delay_us(CXCursor call, const char *callee);
  * case that does (an array of @body->nr, free() it).
  */
 bool benefit_error_arm(CXCursor arm);
-/* Does the condition @cond name a reset, not negated? */
-bool benefit_names_reset(CXCursor cond);
+/*
+ * Does the condition @cond name a reset, a quirk or only failures, not
+ * negated?  Is @callee i2c_slave_event(), the I2C target role's report?
+ */
+bool benefit_names_rare(CXCursor cond);
+/*
+ * The tokens @c is written with, in the file: from where its expansion
+ * starts (`readl_relaxed`, `FIELD_GET`, a macro) to its end.
+ */
+void benefit_file_tokens(CXCursor c, struct strvec *out);
+bool benefit_is_slave_event(const char *callee, const void *unused);
 bool *benefit_error_cases(const struct cursor_kids *body);
 
 #endif

@@ -351,8 +351,9 @@ static void count_loop(CXCursor loop, struct walk *w)
 /*
  * One run of the handler takes one branch of an if-else: it waits as long
  * as the longer branch does, not as both together.  An arm that handles an
- * error or a reset (analyze/benefit-error.c) is not the path that pays
- * for a thread: what it reaches counts apart.
+ * error, a reset, a failure status or a hardware quirk, or serves the I2C
+ * target role (analyze/benefit-error.c) is not the path that pays for a
+ * thread: what it reaches counts apart.
  */
 static void walk_if(CXCursor c, struct walk *w)
 {
@@ -366,7 +367,9 @@ static void walk_if(CXCursor c, struct walk *w)
 		if (i)
 			w->b->delay_us = base;
 		error = i && (benefit_error_arm(kids.v[i]) ||
-			      (i == 1 && benefit_names_reset(kids.v[0])));
+			      (i == 1 && benefit_names_rare(kids.v[0])) ||
+			      benefit_reaches(kids.v[i], w->file, w->depth,
+					      benefit_is_slave_event, NULL));
 		w->error += error;
 		walk(kids.v[i], w);
 		w->error -= error;
