@@ -1,4 +1,5 @@
-# Loops and delays that only an error or a reset reaches do not pay for a
+# Loops and delays that only an error, a reset, a failure status bit, a
+# hardware quirk or the I2C target role reaches do not pay for a
 # thread (docs/convert.md, "Which loops and delays count":
 # device_loops_error, delays_error), wrappers another file of the module
 # defines are device accesses, and a converted patch names the loops and
@@ -10,8 +11,14 @@
 #   set dev->result = -EIO;
 # - i2c-at91-master: its receive loop drains the holding register until
 #   at91_twi_read(), defined in i2c-at91-core.c, says it is empty;
-# - i2c-pxa: the SCL poll of i2c_pxa_slave_start() still counts, and the
-#   patch says which loop it is.
+# - i2c-pxa: the SCL poll of i2c_pxa_slave_start() runs only for the I2C
+#   target role (its arm reaches i2c_slave_event());
+# - i2c-cadence: the hold quirk's spin, under cdns_is_holdquirk(), and the
+#   target role's receive loop;
+# - i2c-npcm7xx: the bus-release poll under `FIELD_GET(NPCM_I2CST_NEGACK,
+#   i2cst)`, a condition naming only a failure bit;
+# - i2c-pnx: still converted, and the patch says which loops and delays
+#   it counts;
 # - mtk-cmdq-mailbox: for_each_clear_bit() over a status word already read
 #   is bounded by the word's bits, like for_each_set_bit();
 # - rcar_canfd: for_each_set_bit() over `gpriv->channels_mask`, a field
@@ -29,6 +36,8 @@ json=$("$IRQCONV" convert --format=json -o "$out" \
 	drivers/net/ethernet/hisilicon/hns3/hns3pf/hclge_main.c \
 	drivers/i2c/busses/i2c-nomadik.c drivers/i2c/busses/i2c-at91-master.c \
 	drivers/i2c/busses/i2c-pxa.c sound/soc/intel/keembay/kmb_platform.c \
+	drivers/i2c/busses/i2c-cadence.c drivers/i2c/busses/i2c-npcm7xx.c \
+	drivers/i2c/busses/i2c-pnx.c \
 	drivers/mailbox/mtk-cmdq-mailbox.c \
 	drivers/net/can/rcar/rcar_canfd.c \
 	drivers/soc/fsl/qbman/qman_ccsr.c \
@@ -57,14 +66,22 @@ expect_eq "i2c-at91-master: a drain through at91_twi_read()" \
 	"$(jq -r 'select(.handler == "atmel_twi_interrupt") |
 		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_drain // 0)"' <<<"$json")"
 
-expect_match "i2c-pxa: still converted" "^converted hardirq-loop-moved" \
+expect_eq "i2c-pxa: the SCL poll serves the target role" "declined no-gain 1 0" \
 	"$(judged i2c_pxa_handler)"
-expect_eq "i2c-pxa: where the counted loop is" \
-	"the loop at line 671 in i2c_pxa_slave_start()" "$(where i2c_pxa_handler)"
-patch=$(grep -l 'i2c_pxa_handler' "$out"/0*-i2c-pxa-*.patch 2>/dev/null | head -n1)
-[ -n "$patch" ] || fail "no patch for i2c-pxa in $out"
-expect_match "the i2c-pxa patch names the loop" \
-	"Counted: the loop at line 671 in i2c_pxa_slave_start\(\)\." \
+expect_eq "i2c-cadence: the hold quirk and the target role" "declined no-gain 2 0" \
+	"$(judged cdns_i2c_isr)"
+expect_eq "i2c-npcm7xx: the NACK arm's bus-release poll" "declined no-gain 1 2" \
+	"$(judged npcm_i2c_bus_irq)"
+
+expect_match "i2c-pnx: still converted" "^converted hardirq-loop-moved" \
+	"$(judged i2c_pnx_interrupt)"
+expect_match "i2c-pnx: where the counted loops are" \
+	"^the loop at line 99 in wait_timeout\(\); the delay at line 101 in wait_timeout\(\); " \
+	"$(where i2c_pnx_interrupt)"
+patch=$(grep -l 'i2c_pnx_interrupt' "$out"/0*-i2c-pnx-*.patch 2>/dev/null | head -n1)
+[ -n "$patch" ] || fail "no patch for i2c-pnx in $out"
+expect_match "the i2c-pnx patch names the loop" \
+	"Counted: the loop at line 99 in wait_timeout\(\), the delay at line 101 in wait_timeout\(\)," \
 	"$(tr '\n' ' ' <"$patch" | tr -s ' ')"
 
 expect_eq "kmb_platform: loops bounded by a local array of 4" "declined no-gain 2" \
