@@ -197,7 +197,7 @@ static bool names_quirk(const char *name)
 }
 
 /* An identifier of capitals, digits and `_`: a constant or a macro's. */
-static bool is_constant(const char *t)
+bool benefit_is_constant(const char *t)
 {
 	bool letter = false;
 
@@ -237,7 +237,7 @@ bool benefit_names_rare(CXCursor cond)
 		}
 		named |= strcasestr(t.v[i], "reset") || names_rst(t.v[i]) ||
 			 names_quirk(t.v[i]);
-		if (!is_constant(t.v[i]) ||
+		if (!benefit_is_constant(t.v[i]) ||
 		    (i + 1 < t.nr && !strcmp(t.v[i + 1], "(")))
 			continue;
 		constants = true;

@@ -299,9 +299,11 @@ static bool value(CXCursor ex, const struct fifo_at *at)
 	deeper.loop = clang_getNullCursor();
 	switch (clang_getCursorKind(ex)) {
 	case CXCursor_CallExpr:
+	case CXCursor_StmtExpr:	/* arm64's readl(): `({ ... __raw_readl(c) ... })` */
 		return benefit_reaches(ex, at->e->file, at->e->depth,
 				       benefit_is_access, at->e->ap) &&
-		       benefit_fifo_read(ex, at->fifo_named);
+		       (benefit_fifo_read(ex, at->fifo_named) ||
+			benefit_read_back(ex, at));
 	case CXCursor_DeclRefExpr:
 		d = clang_getCursorReferenced(ex);
 		deeper.loop = at->loop;

@@ -195,6 +195,13 @@ bool benefit_names_rare(CXCursor cond);
  */
 void benefit_file_tokens(CXCursor c, struct strvec *out);
 bool benefit_is_slave_event(const char *callee, const void *unused);
+/* An identifier of capitals, digits and `_`: a constant or a macro's. */
+bool benefit_is_constant(const char *t);
+/*
+ * analyze/benefit-readback.c.  Is the MMIO read @call of a register the
+ * file only ever writes bounded values to?
+ */
+bool benefit_read_back(CXCursor call, const struct fifo_at *at);
 bool *benefit_error_cases(const struct cursor_kids *body);
 
 #endif
