@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -201,4 +202,34 @@ bool cursor_assigns(CXCursor stmt, const char *name)
 	}
 	strvec_clear(&t);
 	return hit;
+}
+
+const char *cursor_written_text(CXCursor c, size_t *len)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned int off;
+	size_t size;
+	const char *s;
+	CXFile f;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
+	s = f ? clang_getFileContents(tu, f, &size) : NULL;
+	if (!s || off >= size)
+		return NULL;
+	*len = size - off;
+	return s + off;
+}
+
+char *cursor_written_name(CXCursor c)
+{
+	size_t len, i;
+	const char *s = cursor_written_text(c, &len);
+
+	if (!s)
+		return xstrdup("");
+	for (i = 0; i < len; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			break;
+	return xstrndup(s, i);
 }

@@ -38,6 +38,14 @@ char *cxstring_take(CXString s);
 
 /* Spellings of the tokens of @c, in order. */
 void cursor_tokens(CXCursor c, struct strvec *out);
+/*
+ * The file text where @c's expansion starts, read from the file: a macro
+ * call such as dev_err() or spin_lock() as written.  NULL when @c is in no
+ * file; *@len is the bytes left from there.
+ */
+const char *cursor_written_text(CXCursor c, size_t *len);
+/* The identifier written where @c starts: the macro's name, if any. */
+char *cursor_written_name(CXCursor c);
 /* A label statement at or below @c (a target of some goto). */
 bool cursor_has_label(CXCursor c);
 /*

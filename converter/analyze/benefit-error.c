@@ -40,25 +40,18 @@ static bool written_call(CXCursor stmt, char *name, size_t size,
 			 bool *string, const char *const *levels,
 			 bool *level)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
-	CXFile f;
-	unsigned int off;
 	size_t n, i, len;
-	const char *s;
+	const char *s = cursor_written_text(stmt, &len);
 	int depth = 0;
 
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(stmt)),
-				   &f, NULL, NULL, &off);
-	s = f ? clang_getFileContents(tu, f, &len) : NULL;
-	if (!s || off >= len)
+	if (!s)
 		return false;
-	for (i = off; i < len && (isalnum((unsigned char)s[i]) || s[i] == '_');
-	     i++)
+	for (i = 0; i < len && (isalnum((unsigned char)s[i]) || s[i] == '_'); i++)
 		;
-	n = i - off;
+	n = i;
 	if (!n || n >= size)
 		return false;
-	memcpy(name, s + off, n);
+	memcpy(name, s, n);
 	name[n] = '\0';
 	while (i < len && isspace((unsigned char)s[i]))
 		i++;

@@ -45,29 +45,9 @@ bool kapi_line_waits(const char *name)
 	return false;
 }
 
-/* The identifier at the start of @call's expansion: the macro, if any. */
-static char *written_name(CXCursor call)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(call);
-	CXSourceRange r = clang_getCursorExtent(call);
-	CXFile f;
-	unsigned int off;
-	size_t size, i;
-	const char *s;
-
-	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &off);
-	s = f ? clang_getFileContents(tu, f, &size) : NULL;
-	if (!s || off >= size)
-		return xstrdup("");
-	for (i = off; i < size; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
-			break;
-	return xstrndup(s + off, i - off);
-}
-
 const struct kapi_lock *lm_lock_call(CXCursor call, char **written)
 {
-	char *w = written_name(call);
+	char *w = cursor_written_name(call);
 	char *callee = call_name(call);
 	const struct kapi_lock *k = kapi_lock_named(w);
 
