@@ -21,7 +21,7 @@ static bool same_stmt(CXCursor a, CXCursor b)
 }
 
 /* The function definition in @stmt's file that holds it. */
-static CXCursor enclosing_fn(CXCursor stmt)
+CXCursor fold_enclosing_fn(CXCursor stmt)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(stmt);
 	struct cursor_list kids = { NULL, 0, 0 };
@@ -86,7 +86,7 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor parent,
 }
 
 /* Does a removal of @el take every byte of [@begin, @end)? */
-static bool removed(const struct edit_list *el, size_t begin, size_t end)
+bool fold_removed(const struct edit_list *el, size_t begin, size_t end)
 {
 	size_t i;
 
@@ -114,7 +114,7 @@ static CXCursor last_kept(const struct edit_list *el, const char *buf,
 	for (i = 0; i < kids.nr; i++) {
 		struct cursor_range s = cursor_range(kids.v[i]);
 
-		if (removed(el, split_line_start(buf, s.begin), s.end))
+		if (fold_removed(el, split_line_start(buf, s.begin), s.end))
 			continue;
 		n++;
 		kept = kids.v[i];
@@ -132,14 +132,14 @@ static CXCursor last_kept(const struct edit_list *el, const char *buf,
 		end = split_line_after(buf, len, line);
 		if (line >= k.begin && end <= k.end)
 			continue;
-		if (!removed(el, line, end))
+		if (!fold_removed(el, line, end))
 			return clang_getNullCursor();
 	}
 	return kept;
 }
 
 /* Blanks (and the line end) only in [@begin, @end). */
-static bool only_blanks(const char *buf, size_t begin, size_t end)
+bool fold_only_blanks(const char *buf, size_t begin, size_t end)
 {
 	for (; begin < end; begin++)
 		if (!strchr(" \t\r\n", buf[begin]))
@@ -148,7 +148,7 @@ static bool only_blanks(const char *buf, size_t begin, size_t end)
 }
 
 /* Every line between the braces of @block goes. */
-static bool emptied(const struct edit_list *el, const char *buf, size_t len,
+bool fold_emptied(const struct edit_list *el, const char *buf, size_t len,
 		    CXCursor block)
 {
 	struct cursor_range r = cursor_range(block);
@@ -157,14 +157,14 @@ static bool emptied(const struct edit_list *el, const char *buf, size_t len,
 	for (line = split_line_after(buf, len, r.begin);
 	     line < split_line_start(buf, r.end - 1); line = end) {
 		end = split_line_after(buf, len, line);
-		if (!only_blanks(buf, line, end) && !removed(el, line, end))
+		if (!fold_only_blanks(buf, line, end) && !fold_removed(el, line, end))
 			return false;
 	}
 	return true;
 }
 
 /* A condition that only reads: no call, no assignment, no ++ or --. */
-static bool reads_only(CXCursor cond, const char *buf)
+bool fold_reads_only(CXCursor cond, const char *buf)
 {
 	struct cursor_list calls = { NULL, 0, 0 };
 	struct cursor_range r = cursor_range(cond);
@@ -205,7 +205,7 @@ static bool drop_outer_braces(struct edit_list *el, const char *buf,
 		ok = body.nr == 1 && r.end == brace + 1 &&
 		     clang_getCursorKind(body.v[0]) != CXCursor_DeclStmt &&
 		     clang_getCursorKind(body.v[0]) != CXCursor_LabelStmt &&
-		     only_blanks(buf, line, brace);
+		     fold_only_blanks(buf, line, brace);
 	}
 	cursor_list_release(&body);
 	cursor_list_release(&kids);
@@ -216,7 +216,7 @@ static bool drop_outer_braces(struct edit_list *el, const char *buf,
 	while (at > 0 && (buf[at - 1] == ' ' || buf[at - 1] == '\t'))
 		at--;
 	if (buf[open] != '{' ||
-	    !only_blanks(buf, open + 1, split_line_after(buf, len, open)) ||
+	    !fold_only_blanks(buf, open + 1, split_line_after(buf, len, open)) ||
 	    edit_list_touches(el, at, open + 1) || edit_list_touches(el, line, line_end))
 		return false;
 	edit_add(el, at, open + 1 - at, "", "braces of one statement");
@@ -263,23 +263,24 @@ static void drop_empty_if(struct edit_list *el, const char *buf, size_t len,
 	bool ok;
 
 	cursor_children(b->owner, &kids);
-	ok = kids.nr == 2 && reads_only(kids.v[0], buf);
+	ok = kids.nr == 2 && fold_reads_only(kids.v[0], buf);
 	cursor_list_release(&kids);
 	if (!ok || buf[rb.begin] != '{' || buf[rb.end - 1] != '}' ||
-	    !emptied(el, buf, len, b->block))
+	    !fold_emptied(el, buf, len, b->block))
 		return;
 	open_end = split_line_after(buf, len, rb.begin);
 	close = split_line_start(buf, rb.end - 1);
 	close_end = split_line_after(buf, len, close);
-	if (!only_blanks(buf, rb.begin + 1, open_end) ||
-	    !only_blanks(buf, close, rb.end - 1) ||
-	    !only_blanks(buf, rb.end, close_end) ||
+	if (!fold_only_blanks(buf, rb.begin + 1, open_end) ||
+	    !fold_only_blanks(buf, close, rb.end - 1) ||
+	    !fold_only_blanks(buf, rb.end, close_end) ||
 	    edit_list_touches(el, close, close_end))
 		return;
 	clang_visitChildren(fn, else_visit, &a);
 	if (clang_Cursor_isNull(a.outer)) {
 		at = split_line_start(buf, ri.begin);
-		if (!only_blanks(buf, at, ri.begin) || edit_list_touches(el, at, open_end))
+		if (!fold_only_blanks(buf, at, ri.begin) ||
+		    edit_list_touches(el, at, open_end))
 			return;
 		edit_add(el, at, open_end - at, "", "empty if");
 		edit_add(el, close, close_end - close, "", "empty if");
@@ -329,7 +330,7 @@ static void drop_empty_else(struct edit_list *el, const char *buf,
 	size_t at = rb.begin, open_end, close, close_end;
 
 	if (buf[rb.begin] != '{' || buf[rb.end - 1] != '}' ||
-	    !emptied(el, buf, len, b->block))
+	    !fold_emptied(el, buf, len, b->block))
 		return;
 	while (at > 0 && (buf[at - 1] == ' ' || buf[at - 1] == '\t'))
 		at--;
@@ -342,9 +343,9 @@ static void drop_empty_else(struct edit_list *el, const char *buf,
 	close = split_line_start(buf, rb.end - 1);
 	close_end = split_line_after(buf, len, close);
 	if (at == 0 || buf[at - 1] != '}' ||
-	    !only_blanks(buf, rb.begin + 1, open_end) ||
-	    !only_blanks(buf, close, rb.end - 1) ||
-	    !only_blanks(buf, rb.end, close_end) ||
+	    !fold_only_blanks(buf, rb.begin + 1, open_end) ||
+	    !fold_only_blanks(buf, close, rb.end - 1) ||
+	    !fold_only_blanks(buf, rb.end, close_end) ||
 	    edit_list_touches(el, at, open_end) || edit_list_touches(el, close, close_end))
 		return;
 	if (!drop_outer_braces(el, buf, len, b->owner, at - 1, open_end)) {
@@ -359,7 +360,7 @@ void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 		     CXCursor stmt)
 {
 	struct body b = { stmt, clang_getNullCursor(), clang_getNullCursor() };
-	CXCursor fn = enclosing_fn(stmt);
+	CXCursor fn = fold_enclosing_fn(stmt);
 	struct cursor_range r;
 	size_t open, close, at;
 
@@ -377,7 +378,7 @@ void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 		return;
 	}
 	if (clang_getCursorKind(b.owner) == CXCursor_IfStmt &&
-	    emptied(el, buf, len, b.block)) {
+	    fold_emptied(el, buf, len, b.block)) {
 		drop_empty_if(el, buf, len, fn, &b);
 		return;
 	}
@@ -390,9 +391,9 @@ void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 	while (at > 0 && (buf[at - 1] == ' ' || buf[at - 1] == '\t'))
 		at--;
 	if (buf[open] != '{' || buf[r.end - 1] != '}' ||
-	    !only_blanks(buf, open + 1, split_line_after(buf, len, open)) ||
-	    !only_blanks(buf, close, r.end - 1) ||
-	    !only_blanks(buf, r.end, split_line_after(buf, len, close)) ||
+	    !fold_only_blanks(buf, open + 1, split_line_after(buf, len, open)) ||
+	    !fold_only_blanks(buf, close, r.end - 1) ||
+	    !fold_only_blanks(buf, r.end, split_line_after(buf, len, close)) ||
 	    split_line_after(buf, len, open) != split_line_after(buf, len, at) ||
 	    edit_list_touches(el, at, open + 1) ||
 	    edit_list_touches(el, close, split_line_after(buf, len, close)))
@@ -413,7 +414,7 @@ static char *label_line(const char *buf, size_t begin, size_t end)
 				buf[b] == '_'); b++)
 		;
 	if (b == a || b >= end || buf[b] != ':' ||
-	    !only_blanks(buf, b + 1, end))
+	    !fold_only_blanks(buf, b + 1, end))
 		return NULL;
 	return xstrndup(buf + a, b - a);
 }
@@ -446,7 +447,7 @@ void fold_tidy_label(struct edit_list *el, const char *buf, size_t len,
 	size_t line = split_line_start(buf, r.begin), prev, next, end;
 	struct gotos g = { NULL, { NULL, 0, 0 } };
 	char *label, *to = NULL;
-	CXCursor fn = enclosing_fn(stmt);
+	CXCursor fn = fold_enclosing_fn(stmt);
 	size_t i;
 
 	if (!line || clang_Cursor_isNull(fn))
@@ -458,7 +459,7 @@ void fold_tidy_label(struct edit_list *el, const char *buf, size_t len,
 	for (next = split_line_after(buf, len, r.end); next < len;
 	     next = end) {
 		end = split_line_after(buf, len, next);
-		if (!only_blanks(buf, next, end))
+		if (!fold_only_blanks(buf, next, end))
 			break;
 	}
 	if (next < len)
@@ -514,7 +515,7 @@ static enum CXChildVisitResult loop_visit(CXCursor c, CXCursor parent,
 CXCursor fold_loop_of(CXCursor stmt)
 {
 	struct loop l = { stmt, clang_getNullCursor() };
-	CXCursor fn = enclosing_fn(stmt);
+	CXCursor fn = fold_enclosing_fn(stmt);
 
 	if (!clang_Cursor_isNull(fn))
 		clang_visitChildren(fn, loop_visit, &l);

@@ -93,3 +93,15 @@ void fold_tidy_locals(struct edit_list *el, const char *buf, size_t len,
 			   clang_getCursorSemanticParent(vars.v[i]), vars.v[i]);
 	cursor_list_release(&vars);
 }
+
+bool fold_local_goes(CXCursor var)
+{
+	CXCursor fn = clang_getCursorSemanticParent(var);
+	struct local_refs l = { var, { NULL, 0, 0 }, clang_getNullCursor(),
+				false };
+
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return false;
+	clang_visitChildren(fn, local_visit, &l);
+	return !clang_Cursor_isNull(l.decl_stmt) && !l.computes;
+}

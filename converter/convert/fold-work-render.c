@@ -198,7 +198,6 @@ void work_fold_render(const struct split_plan *plan,
 	for (i = 0; i < wf->removals.nr; i++)
 		fold_remove_stmt_named(el, buf, len, wf->removals.v[i], &names,
 				       false, "work setup/cancel");
-	strvec_clear(&names);
 	for (i = 0; i < wf->enables.nr; i++)
 		fold_remove_stmt_named(el, buf, len, wf->enables.v[i], NULL,
 				       true, "enable_irq() of the work");
@@ -228,6 +227,16 @@ void work_fold_render(const struct split_plan *plan,
 		fold_tidy_label(el, buf, len, wf->removals.v[i]);
 		fold_tidy_block(el, buf, len, wf->removals.v[i]);
 	}
+	for (i = 0; i < wf->removals.nr; i++) {
+		char *gone = fold_tidy_loop(el, buf, len, wf->removals.v[i],
+					    &names, "work setup/cancel");
+
+		if (gone)
+			strvec_push_nodup(notes, xasprintf("%s() was left with nothing to do: it goes, and so do the statements that only called it.",
+							   gone));
+		free(gone);
+	}
+	strvec_clear(&names);
 	if (wf->disables)
 		strvec_push_nodup(notes, xasprintf("%s() disabled its own line until %s() enabled it again; IRQF_ONESHOT keeps the line masked until the thread returns, which is what the pair did, so disable_irq() and enable_irq() go.",
 						   plan->handler, wf->fn));

@@ -127,6 +127,35 @@ void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 void fold_tidy_locals(struct edit_list *el, const char *buf, size_t len,
 		      CXCursor stmt);
 /*
+ * Whether the local @var of a function is declared alone and its
+ * declaration calls nothing: fold_tidy_locals() removes it once nothing
+ * else uses it.  (fold-locals.c)
+ */
+bool fold_local_goes(CXCursor var);
+/*
+ * After the removal of @stmt (and any other of @el): the for or while
+ * around it, left doing nothing, goes whole (fold-loop.c), and so, when
+ * that empties a static function of the file, does the function with the
+ * statements that only call it; returns its name then, else NULL.
+ * @names: the tasklet or work item, for the comment above the loop; @why:
+ * the reason of @stmt's removal, which the removal of the loop (or the
+ * function) takes over (convert/benefit-site.c looks for it).
+ */
+char *fold_tidy_loop(struct edit_list *el, const char *buf, size_t len,
+		     CXCursor stmt, const struct strvec *names, const char *why);
+
+/* Helpers of fold-block.c. */
+CXCursor fold_enclosing_fn(CXCursor stmt);
+/* Does a removal of @el take every byte of [@begin, @end)? */
+bool fold_removed(const struct edit_list *el, size_t begin, size_t end);
+/* Blanks (and the line end) only in [@begin, @end). */
+bool fold_only_blanks(const char *buf, size_t begin, size_t end);
+/* Every line between the braces of @block goes. */
+bool fold_emptied(const struct edit_list *el, const char *buf, size_t len,
+		  CXCursor block);
+/* A condition that only reads: no call, no assignment, no ++ or --. */
+bool fold_reads_only(CXCursor cond, const char *buf);
+/*
  * @stmt, removed, was all a label held, and the next line is another
  * label: the first goes, its gotos go to the second.
  */
