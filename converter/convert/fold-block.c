@@ -357,7 +357,7 @@ static void drop_empty_else(struct edit_list *el, const char *buf,
 }
 
 void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
-		     CXCursor stmt)
+		     CXCursor stmt, const struct strvec *names)
 {
 	struct body b = { stmt, clang_getNullCursor(), clang_getNullCursor() };
 	CXCursor fn = fold_enclosing_fn(stmt);
@@ -371,7 +371,7 @@ void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
 		return;
 	fold_reword_block_comment(el, buf,
 				  split_line_start(buf,
-					cursor_range(b.owner).begin));
+					cursor_range(b.owner).begin), names);
 	/* An else arm only goes whole: the if's arms keep their braces alike. */
 	if (clang_getCursorKind(b.owner) == CXCursor_IfStmt && is_else(&b)) {
 		drop_empty_else(el, buf, len, &b);

@@ -607,7 +607,7 @@ static void drop_empty_fn(struct edit_list *el, const char *buf, size_t len,
 				       false, "call of a function gone");
 		fold_tidy_label(el, buf, len, u.calls.v[i]);
 		fold_tidy_locals(el, buf, len, u.calls.v[i]);
-		fold_tidy_block(el, buf, len, u.calls.v[i]);
+		fold_tidy_block(el, buf, len, u.calls.v[i], &names);
 	}
 	if (ok)
 		*gone = xstrdup(names.v[0]);
@@ -634,7 +634,7 @@ char *fold_tidy_loop(struct edit_list *el, const char *buf, size_t len,
 			break;
 		fold_tidy_locals(el, buf, len, loop);
 		fold_tidy_label(el, buf, len, loop);
-		fold_tidy_block(el, buf, len, loop);
+		fold_tidy_block(el, buf, len, loop, names);
 		any = true;
 		cur = loop;
 	}

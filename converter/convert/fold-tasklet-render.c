@@ -224,13 +224,14 @@ char *fold_tasklet_render(const struct tasklet_fold *tf, CXCursor call,
 
 	strvec_push_nodup(&names, cursor_name(tf->field));
 	strvec_push(&names, tf->fn);
+	fold_add_api_names(&names, false);
 	for (i = 0; i < tf->removals.nr; i++)
 		fold_remove_stmt_named(el, buf, len, tf->removals.v[i], &names,
 				       false, "tasklet setup/kill");
 	for (i = 0; i < tf->removals.nr; i++) {
 		fold_tidy_label(el, buf, len, tf->removals.v[i]);
 		fold_tidy_locals(el, buf, len, tf->removals.v[i]);
-		fold_tidy_block(el, buf, len, tf->removals.v[i]);
+		fold_tidy_block(el, buf, len, tf->removals.v[i], &names);
 	}
 	for (i = 0; i < tf->removals.nr; i++) {
 		char *gone = fold_tidy_loop(el, buf, len, tf->removals.v[i],

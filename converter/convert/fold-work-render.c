@@ -195,6 +195,7 @@ void work_fold_render(const struct split_plan *plan,
 	returns_handled(wf, buf, el);
 	strvec_push(&names, wf->field_name);
 	strvec_push(&names, wf->fn);
+	fold_add_api_names(&names, true);
 	for (i = 0; i < wf->removals.nr; i++)
 		fold_remove_stmt_named(el, buf, len, wf->removals.v[i], &names,
 				       false, "work setup/cancel");
@@ -225,7 +226,7 @@ void work_fold_render(const struct split_plan *plan,
 	work_flag_render(wf, buf, len, el, notes);
 	for (i = 0; i < wf->removals.nr; i++) {
 		fold_tidy_label(el, buf, len, wf->removals.v[i]);
-		fold_tidy_block(el, buf, len, wf->removals.v[i]);
+		fold_tidy_block(el, buf, len, wf->removals.v[i], &names);
 	}
 	for (i = 0; i < wf->removals.nr; i++) {
 		char *gone = fold_tidy_loop(el, buf, len, wf->removals.v[i],
@@ -244,4 +245,19 @@ void work_fold_render(const struct split_plan *plan,
 		strvec_push_nodup(notes, xasprintf("The member '%s', used by nothing else, goes too.",
 						   wf->field_name));
 	free(params);
+}
+
+void work_fold_reword(const struct work_fold *wf, const char *buf,
+		      size_t len, struct edit_list *el)
+{
+	struct strvec names = STRVEC_INIT;
+	struct cursor_range r = cursor_range(wf->fn_def);
+
+	strvec_push(&names, wf->field_name);
+	strvec_push(&names, wf->fn);
+	fold_add_api_names(&names, true);
+	fold_reword_region(el, buf, len,
+			   fold_comment_start(buf, split_line_start(buf, r.begin)),
+			   r.end, true, &names);
+	strvec_clear(&names);
 }

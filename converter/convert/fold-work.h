@@ -57,6 +57,12 @@ int work_fold_thread(struct split_plan *plan, const char *buf);
 void work_fold_render(const struct split_plan *plan,
 		      const struct work_fold *wf, const char *buf,
 		      size_t len, struct edit_list *el, struct strvec *notes);
+/*
+ * After every other edit of the file: the comments of the work function,
+ * the thread now, that still speak of its workqueue (fold_reword_region()).
+ */
+void work_fold_reword(const struct work_fold *wf, const char *buf,
+		      size_t len, struct edit_list *el);
 
 /* The edits and the note of the stop flag work_fold_plan() found. */
 void work_flag_render(const struct work_fold *wf, const char *buf,

@@ -117,7 +117,7 @@ void fold_arms_note(CXCursor arms, const struct tasklet_fold *tf,
  * comment above it says "X".  (fold-block.c)
  */
 void fold_tidy_block(struct edit_list *el, const char *buf, size_t len,
-		     CXCursor stmt);
+		     CXCursor stmt, const struct strvec *names);
 /*
  * After the removal of @stmt: a local of its function that only removed
  * text used goes too, when its declaration declares it alone and calls
@@ -221,7 +221,32 @@ void fold_reword_call_comment(struct edit_list *el, const char *buf,
  * that keeps its other work, becomes "irq".
  */
 void fold_reword_block_comment(struct edit_list *el, const char *buf,
-			       size_t line);
+			       size_t line, const struct strvec *names);
+/*
+ * Whether the comment [@begin, @line) only explained removed code: each of
+ * its sentences names one of @names that is an identifier (the member,
+ * the function, the calls that went), not a word such as "work".
+ */
+bool fold_comment_explains_removed(const char *buf, size_t begin,
+				   size_t line, const struct strvec *names);
+/*
+ * The calls a fold of a tasklet (@work false) or work item removes or
+ * replaces, added to @names for the comments that name them.
+ */
+void fold_add_api_names(struct strvec *names, bool work);
+/*
+ * The comments of [@begin, @end) of the file, in place or in the text an
+ * edit renders there, after a fold: in the handler whose tasklet the
+ * thread now calls, "softirq handler" becomes "thread"; in a work
+ * function that became the thread, "workqueue function" becomes "threaded
+ * handler", and a paragraph whose every sentence names the work item
+ * (@names) or its queue goes.
+ */
+void fold_reword_region(struct edit_list *el, const char *buf, size_t len,
+			size_t begin, size_t end, bool work,
+			const struct strvec *names);
+/* Where the comment right above the line @line starts, else @line. */
+size_t fold_comment_start(const char *buf, size_t line);
 /* Remove the lines @begin to @end (line starts), blank lines kept right. */
 void fold_remove_lines(struct edit_list *el, const char *buf, size_t len,
 		       size_t begin, size_t end, const char *why);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "convert/fold.h"
 #include "convert/fold-work.h"
 #include "convert/render-decls.h"
 #include "convert/render-doc.h"
@@ -458,6 +459,31 @@ static void render_thread(struct strbuf *out, const struct split_plan *plan,
 	free(need);
 }
 
+/*
+ * A fold leaves comments that speak of the tasklet or work item in the
+ * handler or the work function that became the thread: reworded once
+ * every other edit is made, in place or in the text rendered there.
+ */
+static void reword_stale_comments(const struct split_plan *plan,
+				  const char *buf, size_t len,
+				  struct edit_list *el)
+{
+	bool tasklet = false;
+	size_t i, start;
+
+	if (plan->work) {
+		work_fold_reword(plan->work, buf, len, el);
+		return;
+	}
+	for (i = 0; i < el->nr && !tasklet; i++)
+		tasklet = !strcmp(el->v[i].why, "tasklet setup/kill");
+	if (!tasklet)
+		return;
+	start = split_line_start(buf, plan->def_range.begin);
+	fold_reword_region(el, buf, len, fold_comment_start(buf, start),
+			   plan->def_range.end, false, NULL);
+}
+
 int split_render_all(const struct split_plan *plan, const char *buf,
 		     size_t len, const char *hbuf, struct edit_list *el,
 		     struct edit_list *hdr, struct strvec *notes,
@@ -527,6 +553,8 @@ int split_render_all(const struct split_plan *plan, const char *buf,
 		       2, false);
 	render_handover_fields(plan, hbuf, hdr);
 out:
+	if (!ret)
+		reword_stale_comments(plan, buf, len, el);
 	strbuf_release(&text);
 	edit_list_release(&inner);
 	return ret;
