@@ -5,7 +5,6 @@
  * is a macro around _raw_spin_lock(), spin_lock() an inline), subsystem
  * wrappers (uart_port_lock()) by following their inline bodies.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
