@@ -175,7 +175,8 @@ static bool fifo_conjunct(CXCursor c, const struct fifo_at *at)
 		free(op);
 		if (hit || !benefit_relation(c, &big, &small))
 			return hit;
-		if (is_zero(small))
+		/* `n > 0`; `s >= 4` of a count lowered by 4 a round */
+		if (is_zero(small) || benefit_evaluates(small))
 			return tested(counted_down(big), at);
 		return stepped(at->loop, small, true) &&
 		       benefit_fifo_value(big, at);
