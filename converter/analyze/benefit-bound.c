@@ -228,6 +228,10 @@ static bool bit_search(const char *callee)
 		/* for_each_clear_bit(): the bits clear in the word */
 		"find_next_zero_bit", "find_first_zero_bit",
 		"_find_next_zero_bit", "_find_first_zero_bit", "ffz",
+		/* 32-bit arm's, in assembly */
+		"_find_next_bit_le", "_find_first_bit_le", "_find_next_zero_bit_le",
+		"_find_first_zero_bit_le", "_find_next_bit_be", "_find_first_bit_be",
+		"_find_next_zero_bit_be", "_find_first_zero_bit_be",
 		"variable_ffz",
 		"__ffs", "variable__ffs", "ffs", "variable_ffs", "__fls",
 		"variable__fls", "fls", "fls64", "__ffs64",
@@ -269,6 +273,24 @@ static bool word_arg(CXCursor arg, const struct loop_env *e)
 	return t >= CXType_Bool && t <= CXType_Int128;
 }
 
+/*
+ * find_next_bit(addr, size, offset) and its kin find no bit past `size`:
+ * a constant or a configuration count (ste_dma40's `BITS_PER_LONG *
+ * il_size`, il_size set from ARRAY_SIZE() while probing) bounds the
+ * search whatever the words are.
+ */
+static bool size_arg(CXCursor call, const char *callee,
+		     const struct loop_env *e)
+{
+	struct fifo_at at = { e, e->fn, clang_getNullCursor(),
+			      benefit_start(call), benefit_end(call), 0, false };
+
+	if (!starts_with(callee, "find_") && !starts_with(callee, "_find_"))
+		return false;
+	return clang_Cursor_getNumArguments(call) >= 2 &&
+	       benefit_fifo_value(clang_Cursor_getArgument(call, 1), &at);
+}
+
 bool benefit_bit_search(CXCursor call, const struct loop_env *e)
 {
 	char *callee;
@@ -280,6 +302,7 @@ bool benefit_bit_search(CXCursor call, const struct loop_env *e)
 	callee = da_callee(call);
 	hit = bit_search(callee) &&
 	      word_arg(clang_Cursor_getArgument(call, 0), e);
+	hit = hit || (bit_search(callee) && size_arg(call, callee, e));
 	free(callee);
 	return hit;
 }
@@ -429,4 +452,76 @@ bool benefit_small_array(CXCursor loop, const struct cursor_kids *counters)
 	if (counters->nr)
 		clang_visitChildren(loop, array_visit, &u);
 	return u.hit;
+}
+
+struct found_use {
+	CXCursor decl;
+	const struct loop_env *e;
+	int found;		/* stores of a bit search's result */
+	int fixed;		/* stores of a constant or a configuration count */
+	bool other;		/* set any other way */
+};
+
+/* What `decl = value` (or its initializer) stores. */
+static void found_store(CXCursor value, struct found_use *u)
+{
+	value = da_strip(value);
+	if (benefit_bit_search(value, u->e))
+		u->found++;
+	else if (benefit_evaluates(value) ||
+		 (clang_getCursorKind(value) == CXCursor_MemberRefExpr &&
+		  benefit_config_field(value, u->e)))
+		u->fixed++;
+	else
+		u->other = true;
+}
+
+static enum CXChildVisitResult found_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct found_use *u = data;
+	struct cursor_kids kids;
+	char *op = NULL;
+
+	(void)parent;
+	if (k == CXCursor_VarDecl && clang_equalCursors(c, u->decl)) {
+		da_kids(c, &kids);
+		if (kids.nr)
+			found_store(kids.v[kids.nr - 1], u);
+		free(kids.v);
+		return CXChildVisit_Continue;
+	}
+	if (k != CXCursor_BinaryOperator && k != CXCursor_UnaryOperator &&
+	    k != CXCursor_CompoundAssignOperator)
+		return CXChildVisit_Recurse;
+	da_kids(c, &kids);
+	if (kids.nr && refers_to(kids.v[0], u->decl)) {
+		op = benefit_op_token(c, kids.v[0]);
+		if (k == CXCursor_BinaryOperator && op && !strcmp(op, "=") &&
+		    kids.nr == 2)
+			found_store(kids.v[1], u);
+		/* `chan + 1` in a macro's arguments reads no operator: no store */
+		else if (k != CXCursor_BinaryOperator)
+			u->other |= !op || !strcmp(op, "++") || !strcmp(op, "--") ||
+				    k == CXCursor_CompoundAssignOperator;
+	}
+	free(op);
+	free(kids.v);
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * A local of the handler whose every store is the result of a bounded
+ * bit search (`chan = find_next_bit(regs, BITS_PER_LONG * il_size, chan +
+ * 1)`), a constant (`chan = -1`) or a configuration count (`il_size =
+ * base->gen_dmac.il_size`): a loop that ends on it runs at most as many
+ * rounds as the search has bits, or the device has rows.
+ */
+bool benefit_found_bit(CXCursor decl, const struct loop_env *e)
+{
+	struct found_use u = { decl, e, 0, 0, false };
+
+	clang_visitChildren(e->fn, found_visit, &u);
+	return !u.other && (u.found || u.fixed);
 }

@@ -202,6 +202,8 @@ static void bound_ref(CXCursor c, struct bound *b)
 		b->counter = true;
 	else if (benefit_status_word(decl, b->x->loop))
 		b->width = true;
+	else if (benefit_found_bit(decl, b->x->e))
+		b->width = true;
 	else
 		b->constant = false;
 }

@@ -102,6 +102,11 @@ bool benefit_config_field(CXCursor member, const struct loop_env *e);
 bool benefit_bit_search(CXCursor call, const struct loop_env *e);
 /* A local that @loop only clears bits of (`status &= ~BIT(bit)`). */
 bool benefit_status_word(CXCursor decl, CXCursor loop);
+/*
+ * Is every store to the local @decl in @e->fn a bounded bit search's
+ * result, a constant or a configuration count?
+ */
+bool benefit_found_bit(CXCursor decl, const struct loop_env *e);
 /* The device accesses of one round of @loop, its callees in the file too. */
 unsigned int benefit_round_accesses(CXCursor loop, const struct loop_env *e);
 

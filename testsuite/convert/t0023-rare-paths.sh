@@ -28,6 +28,9 @@
 #   log_edata_bits() under it is an error path;
 # - kmb_platform: its loops index a local `u32 isr[4]` with their counter,
 #   so they run at most 4 rounds whatever `config->chan_nr / 2` says.
+# - ste_dma40 (arm tree): its `for (;;)` ends when `chan =
+#   find_next_bit(regs, BITS_PER_LONG * il_size, chan + 1)` reaches the
+#   search's size, il_size a configuration count: as many rounds as bits.
 . "$TESTLIB"
 
 out=$TEST_TMP/out
@@ -38,6 +41,7 @@ json=$("$IRQCONV" convert --format=json -o "$out" \
 	drivers/i2c/busses/i2c-pxa.c sound/soc/intel/keembay/kmb_platform.c \
 	drivers/i2c/busses/i2c-cadence.c drivers/i2c/busses/i2c-npcm7xx.c \
 	drivers/i2c/busses/i2c-pnx.c \
+	drivers/dma/ste_dma40.c \
 	drivers/mailbox/mtk-cmdq-mailbox.c \
 	drivers/net/can/rcar/rcar_canfd.c \
 	drivers/soc/fsl/qbman/qman_ccsr.c \
@@ -97,3 +101,6 @@ expect_eq "rcar_canfd: for_each_set_bit() over the probed channel mask" \
 		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
 expect_eq "qman_ccsr: the dump under dev_err_ratelimited() is an error path" \
 	"declined no-gain 1 0" "$(judged qman_isr)"
+expect_eq "ste_dma40: a bit search bounded by its size" "declined no-gain 1" \
+	"$(jq -r 'select(.handler == "d40_handle_interrupt") |
+		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
