@@ -36,10 +36,56 @@ static bool c_or_header(const char *name)
 	       (name[n - 1] == 'c' || name[n - 1] == 'h');
 }
 
-/* Does a file of @dir other than @skip name @member, or @hfile twice? */
+/*
+ * Blank out the comments of @text: a kernel-doc line or prose that says
+ * "tasklet" is no use of the member.
+ */
+static void blank_comments(char *text)
+{
+	char *p = text, *end;
+
+	while ((p = strchr(p, '/'))) {
+		if (p[1] == '*') {
+			end = strstr(p + 2, "*/");
+			end = end ? end + 2 : p + strlen(p);
+		} else if (p[1] == '/') {
+			end = p + strcspn(p, "\n");
+		} else {
+			p++;
+			continue;
+		}
+		for (; p < end; p++)
+			if (*p != '\n')
+				*p = ' ';
+	}
+}
+
+/* Does @text #include the header named @base? */
+static bool includes(const char *text, const char *base)
+{
+	const char *p = text;
+
+	while ((p = strstr(p, "#include"))) {
+		size_t line = strcspn(p, "\n");
+		const char *b = strstr(p, base);
+
+		if (b && (size_t)(b - p) < line && (b[-1] == '"' || b[-1] == '/' ||
+						 b[-1] == '<'))
+			return true;
+		p += line;
+	}
+	return false;
+}
+
+/*
+ * Does a file of @dir other than @skip that includes @hfile name @member,
+ * or @hfile name it twice?  A file that does not include the header
+ * cannot see the structure: its `tasklet` is another one.
+ */
 static char *named_elsewhere(const char *dir, const char *hfile,
 			     const char *skip, const char *member)
 {
+	const char *base = strrchr(hfile, '/') ? strrchr(hfile, '/') + 1 : hfile;
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char *why = NULL;
@@ -55,7 +101,11 @@ static char *named_elsewhere(const char *dir, const char *hfile,
 		path = xasprintf("%s/%s", dir, e->d_name);
 		if (strcmp(path, skip)) {
 			text = read_file(path, NULL);
-			n = text ? word_count(text, member) : 1;
+			if (text)
+				blank_comments(text);
+			n = !text ? 1 :
+			    strcmp(path, hfile) && !includes(text, base) ? 0 :
+			    word_count(text, member);
 			if (n > (strcmp(path, hfile) ? 0u : 1u))
 				why = xasprintf("%s names it too", e->d_name);
 			free(text);
