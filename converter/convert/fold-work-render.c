@@ -168,16 +168,25 @@ static void returns_handled(const struct work_fold *wf, const char *buf,
 	cursor_list_release(&kids);
 }
 
-/* What the cancels that go waited for, and what waits now. */
-static const char *cancels_note(const struct work_fold *wf, const char *buf)
+/*
+ * What the cancels or flushes that go waited for, and what waits now, named
+ * as the driver wrote them (flush_work(), cancel_work_sync()).  Free it.
+ */
+static char *cancels_note(const struct work_fold *wf, const char *buf)
 {
-	size_t i;
+	const char *s;
+	size_t i, n;
 
-	for (i = 0; i < wf->removals.nr; i++)
-		if (!starts_with(buf + cursor_range(wf->removals.v[i]).begin,
-				 "INIT_WORK"))
-			return ", and so does its cancel, which comes after the interrupt is freed or synchronized: free_irq() and synchronize_irq() wait for the thread as the cancel waited for the work.";
-	return "; the driver never cancelled it, and now freeing the interrupt (free_irq(), or its devm release at detach) waits for the thread.";
+	for (i = 0; i < wf->removals.nr; i++) {
+		s = buf + cursor_range(wf->removals.v[i]).begin;
+		if (starts_with(s, "INIT_WORK"))
+			continue;
+		for (n = 0; is_ident_char(s[n]); n++)
+			;
+		return xasprintf(", and so does its %.*s(), which comes after the interrupt is freed or synchronized: free_irq() and synchronize_irq() wait for the thread as %.*s() waited for the work.",
+				 (int)n, s, (int)n, s);
+	}
+	return xstrdup("; the driver never cancelled it, and now freeing the interrupt (free_irq(), or its devm release at detach) waits for the thread.");
 }
 
 void work_fold_render(const struct split_plan *plan,
@@ -187,6 +196,7 @@ void work_fold_render(const struct split_plan *plan,
 	char *params = handler_params(plan, buf, len);
 	bool before = cursor_range(wf->fn_def).begin < plan->def_range.begin;
 	struct strvec names = STRVEC_INIT;
+	char *cancels;
 	size_t i;
 
 	drop_handler(plan, wf, buf, len, params, el);
@@ -220,9 +230,11 @@ void work_fold_render(const struct split_plan *plan,
 		fold_remove_member_doc(el, buf, len, wf->field_decl_stmt,
 				       "work member");
 	}
+	cancels = cancels_note(wf, buf);
 	strvec_push_nodup(notes, xasprintf("%s() only queued the work item '%s'; %s() now is the thread function, under the name %s(), and runs right after the interrupt instead of on the system workqueue. INIT_WORK() goes with the work item%s",
 					   plan->handler, wf->field_name, wf->fn,
-					   plan->handler, cancels_note(wf, buf)));
+					   plan->handler, cancels));
+	free(cancels);
 	work_flag_render(wf, buf, len, el, notes);
 	for (i = 0; i < wf->removals.nr; i++) {
 		fold_tidy_label(el, buf, len, wf->removals.v[i]);
