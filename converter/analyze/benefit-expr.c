@@ -98,6 +98,17 @@ bool benefit_evaluates(CXCursor e)
 	return ok;
 }
 
+bool benefit_is_zero(CXCursor e)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	bool zero = r && clang_EvalResult_getKind(r) == CXEval_Int &&
+		    !clang_EvalResult_getAsLongLong(r);
+
+	if (r)
+		clang_EvalResult_dispose(r);
+	return zero;
+}
+
 static bool in_macro(CXCursor c)
 {
 	CXSourceLocation loc = clang_getCursorLocation(c);

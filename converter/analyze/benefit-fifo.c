@@ -138,17 +138,6 @@ static bool tested(CXCursor x, const struct fifo_at *at)
 	       benefit_fifo_value(x, at);
 }
 
-static bool is_zero(CXCursor c)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(c);
-	bool zero = r && clang_EvalResult_getKind(r) == CXEval_Int &&
-		    !clang_EvalResult_getAsLongLong(r);
-
-	if (r)
-		clang_EvalResult_dispose(r);
-	return zero;
-}
-
 /*
  * One conjunct of the condition bounds the loop by a FIFO: a FIFO value
  * tested or counted down (`while (len--)`, `n > 0`), or a value the loop
@@ -169,14 +158,14 @@ static bool fifo_conjunct(CXCursor c, const struct fifo_at *at)
 			hit = fifo_conjunct(kids.v[0], at) ||
 			      fifo_conjunct(kids.v[1], at);
 		else if (op && kids.nr == 2 && !strcmp(op, "!=") &&
-			 is_zero(kids.v[1]))
+			 benefit_is_zero(kids.v[1]))
 			hit = tested(counted_down(kids.v[0]), at);
 		free(kids.v);
 		free(op);
 		if (hit || !benefit_relation(c, &big, &small))
 			return hit;
 		/* `n > 0`; `s >= 4` of a count lowered by 4 a round */
-		if (is_zero(small) || benefit_evaluates(small))
+		if (benefit_is_zero(small) || benefit_evaluates(small))
 			return tested(counted_down(big), at);
 		return stepped(at->loop, small, true) &&
 		       benefit_fifo_value(big, at);
@@ -202,7 +191,7 @@ static bool budget_spent(CXCursor c, const struct fifo_at *at)
 	if (op && kids.nr == 2 && !strcmp(op, "||"))
 		hit = budget_spent(kids.v[0], at) || budget_spent(kids.v[1], at);
 	else if (op && kids.nr == 2 && (!strcmp(op, "==") ||
-					!strcmp(op, "<=")) && is_zero(kids.v[1]))
+					!strcmp(op, "<=")) && benefit_is_zero(kids.v[1]))
 		hit = tested(kids.v[0], at);
 	else if (op && kids.nr == 1 && !strcmp(op, "!"))
 		hit = tested(kids.v[0], at);

@@ -78,6 +78,8 @@ bool benefit_small_array(CXCursor loop, const struct cursor_kids *counters);
 char *benefit_op_token(CXCursor op, CXCursor first);
 bool benefit_local_var(CXCursor ref, CXCursor *decl);
 bool benefit_evaluates(CXCursor e);
+/* Does @e evaluate to the integer 0? */
+bool benefit_is_zero(CXCursor e);
 /*
  * A counter: a local of @fn that starts from a constant and is only ever
  * set to constants or stepped by constants (i = 0, i++, timeout--); @max

@@ -136,21 +136,6 @@ static CXCursor written_value(const struct file_tokens *ft, unsigned int from,
 			       clang_getTokenLocation(ft->tu, ft->v[to - 1]));
 }
 
-/*
- * A register only ever cleared may be a counter the device counts up
- * from there: a programmed one is set to something else at least once.
- */
-static bool zero(CXCursor v)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(v);
-	bool z = r && clang_EvalResult_getKind(r) == CXEval_Int &&
-		 !clang_EvalResult_getAsLongLong(r);
-
-	if (r)
-		clang_EvalResult_dispose(r);
-	return z;
-}
-
 /* Is the token at @i the name of a #define? */
 static bool defines(const struct file_tokens *ft, unsigned int i)
 {
@@ -198,7 +183,7 @@ static bool programmed(const struct file_tokens *ft, const char *reg,
 						writes++;
 						ok = !clang_Cursor_isNull(v) &&
 						     benefit_fifo_value(v, at);
-						set |= ok && !zero(v);
+						set |= ok && !benefit_is_zero(v);
 					}
 				}
 			}
