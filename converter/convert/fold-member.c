@@ -77,21 +77,74 @@ static bool includes(const char *text, const char *base)
 	return false;
 }
 
+/* Does @text #include one of the headers @seen? */
+static bool includes_any(const char *text, const struct strvec *seen)
+{
+	size_t i;
+
+	for (i = 0; i < seen->nr; i++)
+		if (includes(text, seen->v[i]))
+			return true;
+	return false;
+}
+
 /*
- * Does a file of @dir other than @skip that includes @hfile name @member,
- * or @hfile name it twice?  A file that does not include the header
- * cannot see the structure: its `tasklet` is another one.
+ * The headers of @dir through which a file sees @base: @base and every
+ * header that includes one of them (ath11k's pcic.c reaches ce.h through
+ * core.h).
+ */
+static void seeing_headers(const char *dir, const char *base,
+			   struct strvec *seen)
+{
+	bool grew = true;
+	struct dirent *e;
+	DIR *d;
+
+	strvec_push(seen, base);
+	while (grew && (d = opendir(dir))) {
+		grew = false;
+		while ((e = readdir(d))) {
+			size_t n = strlen(e->d_name);
+			char *path, *text;
+
+			if (n < 3 || strcmp(e->d_name + n - 2, ".h") ||
+			    strvec_has(seen, e->d_name))
+				continue;
+			path = xasprintf("%s/%s", dir, e->d_name);
+			text = read_file(path, NULL);
+			if (text) {
+				blank_comments(text);
+				if (includes_any(text, seen)) {
+					strvec_push(seen, e->d_name);
+					grew = true;
+				}
+			}
+			free(text);
+			free(path);
+		}
+		closedir(d);
+	}
+}
+
+/*
+ * Does a file of @dir other than @skip that sees @hfile name @member, or
+ * @hfile name it twice?  A file that includes neither the header nor one
+ * that includes it cannot see the structure: its `tasklet` is another one.
  */
 static char *named_elsewhere(const char *dir, const char *hfile,
 			     const char *skip, const char *member)
 {
 	const char *base = strrchr(hfile, '/') ? strrchr(hfile, '/') + 1 : hfile;
+	struct strvec seen = STRVEC_INIT;
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char *why = NULL;
 
-	if (!d)
+	seeing_headers(dir, base, &seen);
+	if (!d) {
+		strvec_clear(&seen);
 		return xasprintf("%s cannot be listed: %s", dir, strerror(errno));
+	}
 	while (!why && (e = readdir(d))) {
 		char *path, *text;
 		unsigned int n;
@@ -104,7 +157,7 @@ static char *named_elsewhere(const char *dir, const char *hfile,
 			if (text)
 				blank_comments(text);
 			n = !text ? 1 :
-			    strcmp(path, hfile) && !includes(text, base) ? 0 :
+			    strcmp(path, hfile) && !includes_any(text, &seen) ? 0 :
 			    word_count(text, member);
 			if (n > (strcmp(path, hfile) ? 0u : 1u))
 				why = xasprintf("%s names it too", e->d_name);
@@ -113,6 +166,7 @@ static char *named_elsewhere(const char *dir, const char *hfile,
 		free(path);
 	}
 	closedir(d);
+	strvec_clear(&seen);
 	return why;
 }
 
