@@ -28,9 +28,12 @@ unit=$1
 src=$2
 : "${BATCH:?}" "${KSRC:?}" "${KOBJ:?}" "${IRQCONV:?}" "${KERNEL:?}"
 CC=${BATCH_CC:-clang-16}
-# The workspace options of every irqconv call: BATCH_ARM64=none keeps a file
-# the x86 tree does not build on x86 flags instead of the arm64 tree's.
-ws=(--kernel "$KSRC" --kbuild "$KOBJ" ${BATCH_ARM64:+--kbuild-arm64 "$BATCH_ARM64"})
+# The workspace options of every irqconv call: BATCH_OTHER_ARCHES=none keeps
+# a file the x86 tree does not build on x86 flags instead of another
+# architecture's tree's (a list, arm64,i386, asks only those);
+# BATCH_ARM64=none leaves the arm64 tree out, DIR names another.
+ws=(--kernel "$KSRC" --kbuild "$KOBJ" ${BATCH_ARM64:+--kbuild-arm64 "$BATCH_ARM64"}
+	${BATCH_OTHER_ARCHES:+--other-arches "$BATCH_OTHER_ARCHES"})
 out=$BATCH/out/$unit
 work=$BATCH/work/$unit
 res=$BATCH/results/$unit.txt

@@ -1,12 +1,12 @@
 # A file that does not compile unpatched either (sunxi-rsb: arm inline
-# assembly, built for x86 with a neighbour's flags, the arm64 tree left out
-# with BATCH_ARM64=none) is "not buildable
+# assembly, built for x86 with a neighbour's flags, the other trees left out
+# with BATCH_OTHER_ARCHES=none) is "not buildable
 # here": the patch cannot be judged, so it is neither ok nor a failure.
 # timeout: 600
 . "$TESTLIB"
 bin=$TEST_TMP/irqconv
 cp "$IRQCONV" "$bin"
-out=$(make --no-print-directory -s batch PATHS=drivers/bus/sunxi-rsb.c BATCH_ARM64=none \
+out=$(make --no-print-directory -s batch PATHS=drivers/bus/sunxi-rsb.c BATCH_OTHER_ARCHES=none \
 	BATCH="$TEST_TMP/b" BATCH_IRQCONV="$bin" 2>&1) || fail "batch failed: $out"
 r=$(cat "$TEST_TMP/b/results/drivers_bus_sunxi-rsb.txt")
 expect_match "converted" "^converted: 1$" "$r"
