@@ -220,7 +220,7 @@ char *convert_subject_prefix(const char *src, const char *dir,
 	}
 	if (r)
 		ret = xasprintf("%s%s%s ", r->tag, sb.buf, r->sep);
-	else if (*subsys)
+	else if (*subsys && strcmp(subsys + 8, sb.buf))
 		ret = xasprintf("%s: %s: ", subsys + 8, sb.buf);
 	else
 		ret = xasprintf("%s: ", sb.buf);
