@@ -178,6 +178,9 @@ static const char *const quirk_words[] = {
 	"quirk", "errata", "erratum", "workaround", NULL
 };
 
+/* A whole `_`-separated word that says so: FLAG2_PCIM2PCI_ARBITER_WA. */
+static const char *const quirk_abbrevs[] = { "wa", NULL };
+
 /* Does @name spell a hardware quirk (`cdns_is_holdquirk`, `quirks`)? */
 static bool names_quirk(const char *name)
 {
@@ -186,7 +189,7 @@ static bool names_quirk(const char *name)
 	for (i = 0; quirk_words[i]; i++)
 		if (strcasestr(name, quirk_words[i]))
 			return true;
-	return false;
+	return names_word(name, quirk_abbrevs);
 }
 
 /* An identifier of capitals, digits and `_`: a constant or a macro's. */

@@ -28,6 +28,8 @@
 #   log_edata_bits() under it is an error path;
 # - kmb_platform: its loops index a local `u32 isr[4]` with their counter,
 #   so they run at most 4 rounds whatever `config->chan_nr / 2` says.
+# - e1000e: __ew32()'s udelay(50) poll for the PCIM2PCI arbiter runs under
+#   `flags2 & FLAG2_PCIM2PCI_ARBITER_WA`, one part's workaround (WA);
 # - ste_dma40 (arm tree): its `for (;;)` ends when `chan =
 #   find_next_bit(regs, BITS_PER_LONG * il_size, chan + 1)` reaches the
 #   search's size, il_size a configuration count: as many rounds as bits.
@@ -42,6 +44,7 @@ json=$("$IRQCONV" convert --format=json -o "$out" \
 	drivers/i2c/busses/i2c-cadence.c drivers/i2c/busses/i2c-npcm7xx.c \
 	drivers/i2c/busses/i2c-pnx.c \
 	drivers/dma/ste_dma40.c \
+	drivers/net/ethernet/intel/e1000e/netdev.c \
 	drivers/mailbox/mtk-cmdq-mailbox.c \
 	drivers/net/can/rcar/rcar_canfd.c \
 	drivers/soc/fsl/qbman/qman_ccsr.c \
@@ -104,3 +107,5 @@ expect_eq "qman_ccsr: the dump under dev_err_ratelimited() is an error path" \
 expect_eq "ste_dma40: a bit search bounded by its size" "declined no-gain 1" \
 	"$(jq -r 'select(.handler == "d40_handle_interrupt") |
 		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
+expect_eq "e1000e: the arbiter workaround's poll, other vector" \
+	"declined no-gain 1 1" "$(judged e1000_msix_other)"
