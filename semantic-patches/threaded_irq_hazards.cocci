@@ -242,11 +242,34 @@ spin_lock_irqsave(&l, ...)
 ...>
 }
 
+// A spin_lock() taken while the thread holds another lock with interrupts
+// off (thunderbolt's nhi_interrupt_work(): ring->lock under
+// spin_lock_irq(&nhi->lock)) keeps hard-irq code out already.
+@irqoff_nested depends on !patch exists@
+identifier tf.t;
+expression E, F, G;
+position p;
+@@
+t(...)
+{
+<...
+(
+spin_lock_irq(E);
+... when != spin_unlock_irq(E);
+spin_lock@p(G);
+|
+spin_lock_irqsave(E, F);
+... when != spin_unlock_irqrestore(E, F);
+spin_lock@p(G);
+)
+...>
+}
+
 @plainlock depends on !patch@
 identifier tf.t;
 identifier hardirq_lock.l;
 expression e;
-position p;
+position p != irqoff_nested.p;
 @@
 t(...)
 {

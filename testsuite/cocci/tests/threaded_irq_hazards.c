@@ -132,3 +132,30 @@ static int qux_open(struct foo *fp, bool share)
 				    IRQF_SHARED | IRQF_ONESHOT | IRQF_TRIGGER_LOW,
 				    "qux", fp);
 }
+
+/*
+ * A spin_lock() under another lock taken with interrupts off: hard-irq
+ * code is kept out already, no warning (thunderbolt's nhi_interrupt_work()).
+ */
+static irqreturn_t quux_thread(int irq, void *dev_id)
+{
+	struct foo *fp = dev_id;
+	int i;
+
+	spin_lock_irq(&global_lock);
+	for (i = 0; i < 4; i++) {
+		if (!foo_pending(fp))
+			continue;
+		spin_lock(&fp->lock);
+		fp->events++;
+		spin_unlock(&fp->lock);
+	}
+	spin_unlock_irq(&global_lock);
+	return IRQ_HANDLED;
+}
+
+static int quux_open(struct foo *fp)
+{
+	return request_threaded_irq(fp->irq10, foo_quick_check, quux_thread,
+				    IRQF_SHARED, "quux", fp);
+}
