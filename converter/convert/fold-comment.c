@@ -7,10 +7,8 @@
  * keeps the rest; "irq and workqueue" above a block that loses its work
  * item says "irq".  A comment above a statement or block that loses one
  * goes when each of its sentences names a member, function or call that
- * went (nhi_shutdown()'s flush_work() comment).  Once every edit is made,
- * the handler's comments say "thread" for "softirq handler" and a work
- * function that became the thread loses its "workqueue function" and the
- * paragraphs about its queueing (fold_reword_region()).  A comment the
+ * went (nhi_shutdown()'s flush_work() comment).  The words left stale
+ * once every edit is made are convert/fold-reword.c's.  A comment the
  * fold makes stale is never left behind.
  */
 #include <ctype.h>
@@ -27,7 +25,7 @@ static const char *const irq_words[] = {
 	"irq", "irqs", "interrupt", "interrupts", NULL
 };
 
-static bool word_char(char c)
+bool fold_word_char(char c)
 {
 	return isalnum((unsigned char)c) || c == '_';
 }
@@ -39,8 +37,8 @@ static const char *find_word(const char *s, size_t n, const char *w)
 
 	for (i = 0; i + wl <= n; i++)
 		if (!strncasecmp(s + i, w, wl) &&
-		    (i == 0 || !word_char(s[i - 1])) &&
-		    (i + wl == n || !word_char(s[i + wl])))
+		    (i == 0 || !fold_word_char(s[i - 1])) &&
+		    (i + wl == n || !fold_word_char(s[i + wl])))
 			return s + i;
 	return NULL;
 }
@@ -66,7 +64,7 @@ static bool line_comment(const char *buf, size_t s)
  * first line's start in *@begin.  False when that line is no comment's
  * end, or the comment shares its first line with code.
  */
-static bool comment_above(const char *buf, size_t line, size_t *begin)
+bool fold_comment_above(const char *buf, size_t line, size_t *begin)
 {
 	size_t at, s, p;
 
@@ -124,7 +122,7 @@ size_t fold_stale_comment(const char *buf, size_t len, size_t line,
 {
 	size_t begin;
 
-	if (!comment_above(buf, line, &begin))
+	if (!fold_comment_above(buf, line, &begin))
 		return line;
 	if (names_of(buf + begin, line - begin, names, irq) &&
 	    ends_group(buf, len, end))
@@ -163,7 +161,7 @@ static size_t width(const char *s, size_t n)
  * line, shortened by an edit, filled again to 80 columns.  @c is
  * returned as it is when it has another shape.
  */
-static char *refill(char *c)
+char *fold_refill(char *c)
 {
 	struct strvec words = STRVEC_INIT;
 	struct strbuf out = STRBUF_INIT;
@@ -239,7 +237,7 @@ static char *drop_schedule_phrase(const char *c, size_t n)
 	for (p = phrases; *p && !at; p++)
 		for (i = 0; i + strlen(*p) < n && !at; i++)
 			if (!strncasecmp(c + i, *p, strlen(*p)) &&
-			    (!i || !word_char(c[i - 1]))) {
+			    (!i || !fold_word_char(c[i - 1]))) {
 				at = c + i;
 				hit = at + strlen(*p);
 			}
@@ -258,7 +256,7 @@ static char *drop_schedule_phrase(const char *c, size_t n)
 	strbuf_addch(&out, isupper((unsigned char)*text) ?
 		     toupper((unsigned char)*hit) : *hit);
 	strbuf_add(&out, hit + 1, c + n - hit - 1);
-	return refill(strbuf_detach(&out));
+	return fold_refill(strbuf_detach(&out));
 }
 
 /*
@@ -308,7 +306,7 @@ void fold_reword_call_comment(struct edit_list *el, const char *buf,
 	if (edit_list_touches(el, line, end))
 		return;
 	/* the unbraced body of `if (...)`: the comment is above the if */
-	if (!comment_above(buf, line, &begin) && line > 0) {
+	if (!fold_comment_above(buf, line, &begin) && line > 0) {
 		size_t prev = split_line_start(buf, line - 1), e = line - 1;
 
 		while (e > prev && strchr(" \t\r", buf[e - 1]))
@@ -316,7 +314,7 @@ void fold_reword_call_comment(struct edit_list *el, const char *buf,
 		if (e > prev && buf[e - 1] == ')')
 			line = prev;
 	}
-	if (!comment_above(buf, line, &begin) ||
+	if (!fold_comment_above(buf, line, &begin) ||
 	    !names_of(buf + begin, line - begin, names, false) ||
 	    edit_list_touches(el, begin, line))
 		return;
@@ -336,7 +334,7 @@ void fold_reword_block_comment(struct edit_list *el, const char *buf,
 	size_t begin;
 	char *text;
 
-	if (!comment_above(buf, line, &begin) || edit_list_touches(el, begin, line))
+	if (!fold_comment_above(buf, line, &begin) || edit_list_touches(el, begin, line))
 		return;
 	text = drop_and_work(buf + begin, line - begin);
 	if (text)
@@ -382,7 +380,7 @@ static bool has_letters(const char *s, size_t n)
  * @names or @words (whole words)?  A sentence ends at '.', '!' or '?'
  * before a blank, or at a paragraph break.
  */
-static bool every_sentence_names(const char *c, size_t n,
+bool fold_every_sentence_names(const char *c, size_t n,
 				 const struct strvec *names,
 				 const char *const *words)
 {
@@ -428,7 +426,7 @@ bool fold_comment_explains_removed(const char *buf, size_t begin,
 		if (strchr(names->v[i], '_') ||
 		    !names_any(names->v[i], strlen(names->v[i]), work_words))
 			strvec_push(&ids, names->v[i]);
-	hit = ids.nr && every_sentence_names(buf + begin, line - begin, &ids,
+	hit = ids.nr && fold_every_sentence_names(buf + begin, line - begin, &ids,
 					     none);
 	strvec_clear(&ids);
 	return hit;
@@ -450,327 +448,9 @@ void fold_add_api_names(struct strvec *names, bool work)
 		strvec_push(names, *w);
 }
 
-struct phrase {
-	const char *from;
-	const char *to;
-};
-
-/* In the handler's comments, once its tasklet runs in the thread. */
-static const struct phrase tasklet_phrases[] = {
-	{ "softirq handler", "thread" },
-	{ "tasklet handler", "thread" },
-	{ NULL, NULL }
-};
-
-/* In the comments of a work function that became the thread. */
-static const struct phrase work_phrases[] = {
-	{ "workqueue function", "threaded handler" },
-	{ "work queue function", "threaded handler" },
-	{ "workqueue handler", "threaded handler" },
-	{ "work function", "threaded handler" },
-	{ "work handler", "threaded handler" },
-	{ NULL, NULL }
-};
-
-/* The words of a paragraph about how the work function was queued. */
-static const char *const queue_words[] = {
-	"workqueue", "workqueues", "work queue", "work item", "work items",
-	NULL
-};
-
-/* @c with each phrase of @ph replaced, its first letter's case kept. */
-static char *replace_phrases(const char *c, size_t n,
-			     const struct phrase *ph)
-{
-	struct strbuf out = STRBUF_INIT;
-	bool changed = false;
-	size_t i = 0;
-
-	while (i < n) {
-		const struct phrase *p;
-		size_t fl = 0;
-
-		for (p = ph; p->from && !fl; p++) {
-			size_t l = strlen(p->from);
-
-			if (i + l > n || strncasecmp(c + i, p->from, l) ||
-			    (i && word_char(c[i - 1])) ||
-			    (i + l < n && word_char(c[i + l])))
-				continue;
-			fl = l;
-			strbuf_addch(&out, isupper((unsigned char)c[i]) ?
-				     toupper((unsigned char)p->to[0]) :
-				     p->to[0]);
-			strbuf_addstr(&out, p->to + 1);
-		}
-		if (fl) {
-			i += fl;
-			changed = true;
-		} else {
-			strbuf_addch(&out, c[i++]);
-		}
-	}
-	if (!changed) {
-		strbuf_release(&out);
-		return NULL;
-	}
-	return strbuf_detach(&out);
-}
-
-/* The text of the comment line [@b, @e), its markers and blanks aside. */
-static void line_content(const char *c, size_t *b, size_t *e)
-{
-	while (*b < *e && strchr(" \t", c[*b]))
-		(*b)++;
-	if (*e - *b >= 2 && !strncmp(c + *b, "/*", 2))
-		*b += 2;
-	else if (*b < *e && c[*b] == '*' && (*e - *b < 2 || c[*b + 1] != '/'))
-		(*b)++;
-	while (*e > *b && strchr(" \t\r\n", c[*e - 1]))
-		(*e)--;
-	if (*e - *b >= 2 && !strncmp(c + *e - 2, "*/", 2))
-		*e -= 2;
-	while (*b < *e && strchr(" \t", c[*b]))
-		(*b)++;
-	while (*e > *b && strchr(" \t", c[*e - 1]))
-		(*e)--;
-}
-
-/* The opening and closing lines of the block comment @c hold no text. */
-static bool framed(const char *c, size_t n)
-{
-	const char *first_nl = memchr(c, '\n', n);
-	size_t fb = 0, fe, lb, le = n;
-
-	if (!first_nl)
-		return false;
-	fe = first_nl - c;
-	line_content(c, &fb, &fe);
-	for (lb = n; lb > 0 && c[lb - 1] != '\n'; lb--)
-		;
-	line_content(c, &lb, &le);
-	return fb == fe && lb == le;
-}
-
-/*
- * The paragraphs of the block comment @c (lines ` * ...` between a `/`+`*`
- * line and a `*`+`/` line) whose every sentence names @names or @words
- * go, each with the blank comment line after it (or before, at the end).
- * Returns the new text, "" when no paragraph is left, NULL when none
- * goes.
- */
-static char *drop_paragraphs(const char *c, size_t n,
-			     const struct strvec *names,
-			     const char *const *words)
-{
-	struct strbuf out = STRBUF_INIT;
-	size_t nl = 0, i, j, k, *starts;
-	bool *gone, dropped = false, left = false;
-
-	for (i = 0; i < n; i++)
-		nl += c[i] == '\n';
-	if (n < 4 || strncmp(c, "/*", 2) || !nl)
-		return NULL;
-	if (!framed(c, n))
-		return NULL;
-	starts = xcalloc(nl + 2, sizeof(*starts));
-	gone = xcalloc(nl + 2, sizeof(*gone));
-	for (i = 0, k = 1; i < n; i++)
-		if (c[i] == '\n')
-			starts[k++] = i + 1;
-	starts[k] = n;
-	/* lines 1 .. k - 2 are the paragraph lines; the first and last frame */
-	for (i = 1; i + 1 < k; i = j) {
-		size_t b = starts[i], e = starts[i + 1], pb, pe;
-
-		line_content(c, &b, &e);
-		if (b == e) {
-			j = i + 1;
-			continue;
-		}
-		for (j = i; j + 1 < k; j++) {
-			b = starts[j];
-			e = starts[j + 1];
-			line_content(c, &b, &e);
-			if (b == e)
-				break;
-		}
-		pb = starts[i];
-		pe = starts[j];
-		if (!every_sentence_names(c + pb, pe - pb, names, words)) {
-			left = true;
-			continue;
-		}
-		dropped = true;
-		for (b = i; b < j; b++)
-			gone[b] = true;
-		/* the blank comment line after it, or the one before */
-		if (j + 1 < k)
-			gone[j] = true;
-		else if (i > 1)
-			gone[i - 1] = true;
-	}
-	if (dropped && left) {
-		for (i = 0; i < k; i++)
-			if (!gone[i])
-				strbuf_add(&out, c + starts[i],
-					   starts[i + 1] - starts[i]);
-	}
-	free(starts);
-	free(gone);
-	if (!dropped)
-		return NULL;
-	return left ? strbuf_detach(&out) : xstrdup("");
-}
-
-/*
- * One comment of a region whose fold made its words stale: the phrases
- * replaced, and for a work function's comment the paragraphs about its
- * queueing dropped.  NULL when nothing changes.
- */
-static char *reword_comment(const char *c, size_t n, bool work,
-			    const struct strvec *names)
-{
-	char *text = replace_phrases(c, n, work ? work_phrases :
-				     tasklet_phrases), *dropped;
-	const char *cur = text ? text : c;
-
-	if (!work)
-		return text ? refill(text) : NULL;
-	dropped = drop_paragraphs(cur, text ? strlen(text) : n, names,
-				  queue_words);
-	if (dropped) {
-		free(text);
-		return dropped;
-	}
-	return text;
-}
-
-/*
- * The end of the comment that starts at @i of @c, or 0 when none starts
- * there; string and character literals are skipped by the caller.
- */
-static size_t comment_end(const char *c, size_t n, size_t i)
-{
-	const char *e;
-
-	if (i + 1 >= n || c[i] != '/')
-		return 0;
-	if (c[i + 1] == '/') {
-		e = memchr(c + i, '\n', n - i);
-		return e ? (size_t)(e - c) : n;
-	}
-	if (c[i + 1] != '*')
-		return 0;
-	for (i += 2; i + 1 < n; i++)
-		if (c[i] == '*' && c[i + 1] == '/')
-			return i + 2;
-	return 0;
-}
-
-/* After the literal that starts at @i of @c. */
-static size_t skip_literal(const char *c, size_t n, size_t i)
-{
-	char q = c[i];
-
-	for (i++; i < n && c[i] != q && c[i] != '\n'; i++)
-		if (c[i] == '\\')
-			i++;
-	return i < n ? i + 1 : n;
-}
-
-/* @text with its comments reworded, or NULL when none changes. */
-static char *reword_text(const char *text, bool work,
-			 const struct strvec *names)
-{
-	struct strbuf out = STRBUF_INIT;
-	size_t n = strlen(text), i = 0, pos = 0, e;
-	bool changed = false;
-
-	while (i < n) {
-		char *r;
-
-		if (text[i] == '"' || text[i] == '\'') {
-			i = skip_literal(text, n, i);
-			continue;
-		}
-		e = comment_end(text, n, i);
-		if (!e) {
-			i++;
-			continue;
-		}
-		r = reword_comment(text + i, e - i, work, names);
-		if (r) {
-			strbuf_add(&out, text + pos, i - pos);
-			strbuf_addstr(&out, r);
-			pos = e;
-			changed = true;
-			free(r);
-		}
-		i = e;
-	}
-	if (!changed) {
-		strbuf_release(&out);
-		return NULL;
-	}
-	strbuf_add(&out, text + pos, n - pos);
-	return strbuf_detach(&out);
-}
-
-void fold_reword_region(struct edit_list *el, const char *buf, size_t len,
-			size_t begin, size_t end, bool work,
-			const struct strvec *names)
-{
-	size_t i, nr = el->nr, e;
-
-	/* the text already rendered there: the split halves */
-	for (i = 0; i < nr; i++) {
-		struct edit *ed = &el->v[i];
-		char *r;
-
-		if (!ed->text[0] || ed->offset < begin || ed->offset >= end)
-			continue;
-		r = reword_text(ed->text, work, names);
-		if (r) {
-			free(ed->text);
-			ed->text = r;
-		}
-	}
-	/* the comments left in place */
-	for (i = begin; i < end;) {
-		size_t lb, le;
-		char *r;
-
-		if (buf[i] == '"' || buf[i] == '\'') {
-			i = skip_literal(buf, end, i);
-			continue;
-		}
-		e = comment_end(buf, end, i);
-		if (!e) {
-			i++;
-			continue;
-		}
-		if (edit_list_touches(el, i, e)) {
-			i = e;
-			continue;
-		}
-		r = reword_comment(buf + i, e - i, work, names);
-		lb = split_line_start(buf, i);
-		le = split_line_after(buf, len, e);
-		if (r && !r[0] && fold_only_blanks(buf, lb, i) &&
-		    fold_only_blanks(buf, e, le) &&
-		    !edit_list_touches(el, lb, le))
-			edit_add(el, lb, le - lb, "", "stale comment");
-		else if (r && r[0])
-			edit_add(el, i, e - i, r, "stale comment reworded");
-		free(r);
-		i = e;
-	}
-}
-
 size_t fold_comment_start(const char *buf, size_t line)
 {
 	size_t begin;
 
-	return comment_above(buf, line, &begin) ? begin : line;
+	return fold_comment_above(buf, line, &begin) ? begin : line;
 }

@@ -247,6 +247,22 @@ void fold_reword_region(struct edit_list *el, const char *buf, size_t len,
 			const struct strvec *names);
 /* Where the comment right above the line @line starts, else @line. */
 size_t fold_comment_start(const char *buf, size_t line);
+
+/*
+ * convert/fold-comment.c's helpers for convert/fold-reword.c.  A letter,
+ * digit or `_`.  The comment that ends on the line before the one starting
+ * at @line: its first line's start in *@begin; false when that line is
+ * no comment's end, or the comment shares its first line with code.  A
+ * block comment of one paragraph, shortened by an edit, filled again to
+ * 80 columns (@c as it is when it has another shape).  Does every
+ * sentence of [@c, @c + @n) name one of @names or @words?
+ */
+bool fold_word_char(char c);
+bool fold_comment_above(const char *buf, size_t line, size_t *begin);
+char *fold_refill(char *c);
+bool fold_every_sentence_names(const char *c, size_t n,
+			       const struct strvec *names,
+			       const char *const *words);
 /* Remove the lines @begin to @end (line starts), blank lines kept right. */
 void fold_remove_lines(struct edit_list *el, const char *buf, size_t len,
 		       size_t begin, size_t end, const char *why);
