@@ -143,6 +143,18 @@ bool fold_local_goes(CXCursor var);
  */
 char *fold_tidy_loop(struct edit_list *el, const char *buf, size_t len,
 		     CXCursor stmt, const struct strvec *names, const char *why);
+/*
+ * fold-loop.c: remove the lines of @stmt, with the comment above that
+ * names @names or deferred work, taking in the removals already inside
+ * them.  fold-empty-fn.c: @fn, a static function of the file whose every
+ * line the removals take, goes whole with its prototypes and the
+ * statements that only call it; its name in *@gone then.
+ */
+bool fold_remove_whole(struct edit_list *el, const char *buf, size_t len,
+		       CXCursor stmt, const struct strvec *names,
+		       const char *why);
+void fold_drop_empty_fn(struct edit_list *el, const char *buf, size_t len,
+			CXCursor fn, const char *why, char **gone);
 
 /* Helpers of fold-block.c. */
 CXCursor fold_enclosing_fn(CXCursor stmt);
