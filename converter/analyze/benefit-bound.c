@@ -38,7 +38,9 @@ static bool in_file(CXCursor c, CXFile file)
 
 /*
  * `.probe = foo_probe,` in a driver structure: the functions a driver
- * registers as its probe, by the tokens of the file's variables.
+ * registers as its probe, by the tokens of the file's variables; and a
+ * network driver's `.ndo_open`, where it sizes its queues for the time
+ * the interface is up (octeontx2's `qset.cq_cnt`).
  */
 static void probe_members(const struct cursor_kids *top, CXFile file,
 			  struct strvec *names)
@@ -52,7 +54,9 @@ static void probe_members(const struct cursor_kids *top, CXFile file,
 			continue;
 		cursor_tokens(top->v[i], &t);
 		for (j = 0; j + 3 < t.nr; j++)
-			if (!strcmp(t.v[j], ".") && starts_with(t.v[j + 1], "probe") &&
+			if (!strcmp(t.v[j], ".") &&
+			    (starts_with(t.v[j + 1], "probe") ||
+			     !strcmp(t.v[j + 1], "ndo_open")) &&
 			    !strcmp(t.v[j + 2], "="))
 				strvec_push(names, t.v[j + 3]);
 		strvec_clear(&t);

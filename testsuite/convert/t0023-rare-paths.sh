@@ -30,6 +30,8 @@
 #   so they run at most 4 rounds whatever `config->chan_nr / 2` says.
 # - e1000e: __ew32()'s udelay(50) poll for the PCIM2PCI arbiter runs under
 #   `flags2 & FLAG2_PCIM2PCI_ARBITER_WA`, one part's workaround (WA);
+# - octeontx2 otx2_pf: its queue error interrupt walks `qset.cq_cnt`
+#   queues, a count only otx2_open(), its `.ndo_open`, sets in the file;
 # - ste_dma40 (arm tree): its `for (;;)` ends when `chan =
 #   find_next_bit(regs, BITS_PER_LONG * il_size, chan + 1)` reaches the
 #   search's size, il_size a configuration count: as many rounds as bits.
@@ -45,6 +47,7 @@ json=$("$IRQCONV" convert --format=json -o "$out" \
 	drivers/i2c/busses/i2c-pnx.c \
 	drivers/dma/ste_dma40.c \
 	drivers/net/ethernet/intel/e1000e/netdev.c \
+	drivers/net/ethernet/marvell/octeontx2/nic/otx2_pf.c \
 	drivers/mailbox/mtk-cmdq-mailbox.c \
 	drivers/net/can/rcar/rcar_canfd.c \
 	drivers/soc/fsl/qbman/qman_ccsr.c \
@@ -109,3 +112,7 @@ expect_eq "ste_dma40: a bit search bounded by its size" "declined no-gain 1" \
 		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
 expect_eq "e1000e: the arbiter workaround's poll, other vector" \
 	"declined no-gain 1 1" "$(judged e1000_msix_other)"
+expect_eq "otx2_pf: queues counted when the interface opens" \
+	"declined no-gain 1" \
+	"$(jq -r 'select(.handler == "otx2_q_intr_handler") |
+		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
