@@ -14,7 +14,7 @@ KERNEL_VERSIONS := 6.1 6.12
 # (build/kbuild-VER-ARCH): SoC, embedded and ISA drivers the x86_64
 # allmodconfig does not build.
 OTHER_ARCH_KERNEL_VERSIONS := 6.1
-OTHER_ARCHES := arm64 arm powerpc mips i386
+OTHER_ARCHES := arm64 arm armv5 powerpc ppc32 mips i386
 
 # `make V=1` shows full commands; `make -s` shows none.
 ifneq ($(V)$(findstring s,$(firstword -$(MAKEFLAGS))),)

@@ -133,7 +133,17 @@ int kbuild_open(struct kbuild *kb, const char *src, const char *obj)
 		args = xstrdup("ARCH=x86_64 CC=clang-16");
 	args[strcspn(args, "\n")] = '\0';
 	kb->make_args = args;
-	kb->arch = make_arch(args);
+	/* a variant (armv5, ppc32) names itself; else the ARCH= of the args */
+	stamp = xasprintf("%s/.irqconv-arch", kb->obj);
+	args = read_file(stamp, &len);
+	free(stamp);
+	if (args && *args) {
+		args[strcspn(args, "\n")] = '\0';
+		kb->arch = args;
+	} else {
+		free(args);
+		kb->arch = make_arch(kb->make_args);
+	}
 	return 0;
 }
 

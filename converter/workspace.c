@@ -25,11 +25,12 @@ void workspace_opts_init(struct workspace_opts *wo)
 
 /*
  * arm64 first: most SoC drivers build there, with the options 32-bit arm
- * shares; then the 32-bit arm platforms, powerpc and mips, and i386 for
- * ISA and the other 32-bit x86 drivers.
+ * shares; then the ARMv7 platforms, 64-bit powerpc and mips, and i386 for
+ * ISA and the other 32-bit x86 drivers; last the variants, for what only
+ * ARMv4/v5 or 32-bit PowerPC platforms build.
  */
 const char *const workspace_arches[] = {
-	"arm64", "arm", "powerpc", "mips", "i386", NULL,
+	"arm64", "arm", "powerpc", "mips", "i386", "armv5", "ppc32", NULL,
 };
 
 /* Whether @arch is in the comma-separated @list. */
@@ -69,7 +70,7 @@ static int check_arches(const char *list)
 		size_t n = strcspn(p, ",");
 
 		if (!arch_known(p, n)) {
-			error("--other-arches: unknown architecture '%.*s' (arm64, arm, powerpc, mips, i386 or none)",
+			error("--other-arches: unknown architecture '%.*s' (arm64, arm, armv5, powerpc, ppc32, mips, i386 or none)",
 			      (int)n, p);
 			return -1;
 		}

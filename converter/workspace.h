@@ -39,7 +39,8 @@ int workspace_open(const struct workspace_opts *wo, struct kbuild *kb);
 	"                   (default: OBJ-arm64 when it is prepared)\n" \
 	"  --other-arches ARCH,...|none\n" \
 	"                   the sibling trees OBJ-ARCH asked after OBJ (default:\n" \
-	"                   every prepared one of arm64, arm, powerpc, mips, i386)\n"
+	"                   every prepared one of arm64, arm, armv5, powerpc,\n" \
+	"                   ppc32, mips, i386)\n"
 
 /*
  * getopt_long entries for the workspace options; values 'K', 'O', 0x4b41

@@ -19,7 +19,7 @@ set -uo pipefail
 BUILD=${BUILD:-build}
 KSRC=${KSRC:-$BUILD/linux-6.1}
 trees=("$BUILD/kbuild-6.1:x86_64")
-for a in arm64 arm powerpc mips i386; do
+for a in arm64 arm armv5 powerpc ppc32 mips i386; do
 	[ -f "$BUILD/kbuild-6.1-$a/.config" ] && trees+=("$BUILD/kbuild-6.1-$a:$a")
 done
 

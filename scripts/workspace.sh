@@ -4,9 +4,10 @@
 # Kernel workspaces under build/:
 #   build/linux-VER/          Debian's linux-source-VER tarball, extracted, pristine
 #   build/kbuild-VER/         its O= tree, x86_64 allmodconfig with clang-16, prepared
-#   build/kbuild-VER-ARCH/    the same for arm64, arm, powerpc and mips, with the
-#                             LLVM toolchain (LLVM=-16: clang-16, ld.lld-16,
-#                             llvm-*-16), no cross gcc; and for i386 (CC=clang-16)
+#   build/kbuild-VER-ARCH/    the same for arm64, arm, armv5, powerpc, ppc32 and
+#                             mips, with the LLVM toolchain (LLVM=-16: clang-16,
+#                             ld.lld-16, llvm-*-16), no cross gcc; and for i386
+#                             (CC=clang-16)
 #
 # Each step leaves a stamp file inside the tree it made and is skipped when the
 # stamp is there, so a second run costs nothing.  A step works in a temporary
@@ -21,7 +22,8 @@ usage: workspace.sh extract VER            extract /usr/src/linux-source-VER.tar
        workspace.sh prepare VER [ARCH]     configure and prepare the O= tree
        workspace.sh check VER [ARCH]       exit 0 when both steps are done
 VER is 6.1 or 6.12; ARCH is x86_64 (default, build/kbuild-VER), arm64, arm,
-powerpc, mips or i386 (build/kbuild-VER-ARCH).  BUILD (default: build) is
+armv5, powerpc, ppc32, mips or i386 (build/kbuild-VER-ARCH); armv5 and
+ppc32 are arm and powerpc configured for ARMv4/v5 and 32-bit platforms.  BUILD (default: build) is
 where the trees go.
 USAGE
 }
@@ -50,6 +52,8 @@ obj=$BUILD/kbuild-$ver
 # .irqconv-make-args.  The other architectures need a linker and binutils of
 # their own too (a vdso is linked at prepare time): LLVM=-16 gives clang-16
 # and its tools; i386 shares x86_64's.
+allconfig=
+
 case "$arch" in
 x86_64) make_args="ARCH=x86_64 CC=$CLANG" ;;
 arm64|arm|powerpc|mips)
@@ -60,7 +64,19 @@ i386)
 	obj=$obj-$arch
 	make_args="ARCH=i386 CC=$CLANG"
 	;;
-*) die "unknown architecture '$arch' (x86_64, arm64, arm, powerpc, mips or i386)" ;;
+# Variants of an architecture: allmodconfig with the choice another
+# platform family needs (ARMv4/v5 SoCs, 32-bit PowerPC), named apart.
+armv5)
+	obj=$obj-$arch
+	make_args="ARCH=arm LLVM=-${CLANG#clang-}"
+	allconfig="CONFIG_ARCH_MULTI_V7=n CONFIG_ARCH_MULTI_V6=n CONFIG_ARCH_MULTI_V5=y CONFIG_ARCH_MULTI_V4T=y CONFIG_ARCH_MULTI_V4=y"
+	;;
+ppc32)
+	obj=$obj-$arch
+	make_args="ARCH=powerpc LLVM=-${CLANG#clang-}"
+	allconfig="CONFIG_PPC64=n"
+	;;
+*) die "unknown architecture '$arch' (x86_64, arm64, arm, armv5, powerpc, ppc32, mips or i386)" ;;
 esac
 tarball=/usr/src/linux-source-$ver.tar.xz
 
@@ -102,8 +118,14 @@ prepare() {
 	mkdir -p "$tmp"
 	local abs_tmp
 	abs_tmp=$(cd "$tmp" && pwd)
-	echo "  KBUILD  $obj: allmodconfig, $make_args, prepare" >&2
-	make -s -C "$abs_src" O="$abs_tmp" $make_args allmodconfig >/dev/null
+	echo "  KBUILD  $obj: allmodconfig${allconfig:+ ($allconfig)}, $make_args, prepare" >&2
+	if [ -n "$allconfig" ]; then
+		tr ' ' '\n' <<<"$allconfig" >"$abs_tmp/.irqconv-allconfig"
+		KCONFIG_ALLCONFIG="$abs_tmp/.irqconv-allconfig" \
+			make -s -C "$abs_src" O="$abs_tmp" $make_args allmodconfig >/dev/null
+	else
+		make -s -C "$abs_src" O="$abs_tmp" $make_args allmodconfig >/dev/null
+	fi
 	make -s -C "$abs_src" O="$abs_tmp" $make_args \
 		-j"${JOBS:-$(nproc)}" prepare >/dev/null
 	# kbuild records the absolute O= path in the generated Makefile, so the
@@ -115,6 +137,7 @@ prepare() {
 	make -s -C "$abs_src" O="$abs_obj" $make_args \
 		-j"${JOBS:-$(nproc)}" prepare >/dev/null
 	printf '%s\n' "$make_args" > "$obj/.irqconv-make-args"
+	printf '%s\n' "$arch" > "$obj/.irqconv-arch"
 	touch "$obj/.irqconv-prepared"
 }
 

@@ -10,7 +10,9 @@ for a in arm powerpc mips i386; do
 done
 
 # An ISA mouse (depends on ISA: 32-bit x86 only), a PowerPC SoC's I2C
-# controller, a 32-bit arm SoC's GPIO block, a MIPS SoC's irqchip.
+# controller, a 32-bit arm SoC's GPIO block, a MIPS SoC's irqchip, an
+# ARMv5 SoC's MMC host (armv5: arm with ARCH_MULTI_V5), an MPC52xx SPI
+# controller (ppc32: powerpc with PPC64 off).
 while read -r file arch target; do
 	flags=$("$IRQCONV" flags "$file" 2>/dev/null) || fail "flags $file"
 	expect_match "$file tree" "^$file \($arch\): " "$flags"
@@ -23,6 +25,8 @@ drivers/input/mouse/logibm.c i386 -m32
 drivers/i2c/busses/i2c-mpc.c powerpc --target=powerpc64
 drivers/gpio/gpio-omap.c arm --target=arm
 drivers/irqchip/irq-ingenic.c mips --target=mips
+drivers/mmc/host/mxs-mmc.c armv5 --target=arm-linux-gnueabi
+drivers/spi/spi-mpc52xx.c ppc32 -m32
 LIST
 
 # Leaving the trees out, or naming only some, changes who builds a file.
