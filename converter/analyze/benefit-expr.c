@@ -174,7 +174,7 @@ long benefit_delay_us(CXCursor call, const char *callee)
 	CXEvalResult r;
 	long long v;
 
-	if (!strcmp(callee, "__const_udelay"))
+	if (!strcmp(callee, "__const_udelay") || !strcmp(callee, "const_udelay"))
 		return 0;
 	if (!strcmp(callee, "__delay") ||
 	    clang_Cursor_getNumArguments(call) != 1)
@@ -319,4 +319,19 @@ bool benefit_counter(CXCursor decl, CXCursor fn, long long *max)
 	if (cc.ok && cc.max > *max)
 		*max = cc.max;
 	return cc.ok;
+}
+
+char *benefit_delay_member(CXCursor call)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	char *name;
+
+	if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
+		return NULL;
+	name = da_spelling(ref);
+	if (!strcmp(name, "udelay") || !strcmp(name, "ndelay") ||
+	    !strcmp(name, "const_udelay"))
+		return name;
+	free(name);
+	return NULL;
 }

@@ -183,6 +183,13 @@ bool benefit_is_delay(const char *callee);
  * (__udelay(), __ndelay()) is counted.
  */
 long benefit_delay_us(CXCursor call, const char *callee);
+/*
+ * 32-bit arm's udelay() calls through its delay operations
+ * (`arm_delay_ops.udelay(n)`, `.const_udelay(n * UDELAY_MULT)`): the
+ * member's name, udelay, ndelay or const_udelay (which, like
+ * __const_udelay(), is the constant half and counts 0), or NULL.
+ */
+char *benefit_delay_member(CXCursor call);
 
 /*
  * analyze/benefit-error.c.  Does the arm @arm of an if (a block or one

@@ -96,6 +96,7 @@ static void moves_visit(CXCursor call, void *data)
 {
 	struct moves *m = data;
 	char *callee = da_callee(call);
+	char *member;
 	CXCursor def = da_callee_def(call);
 	const struct access_preds *ap = m->e->ap;
 	bool w;
@@ -109,6 +110,8 @@ static void moves_visit(CXCursor call, void *data)
 			 (da_is_accessor(callee, &w) && w);
 	else if (!clang_Cursor_isNull(def) && benefit_in_file(def, m->e->file))
 		moves_callee(def, m);
+	else if (!*callee && (member = benefit_delay_member(call)))
+		free(member);
 	else
 		m->hit = !waits(callee);
 	free(callee);

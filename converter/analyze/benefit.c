@@ -282,6 +282,11 @@ static void count_call(CXCursor call, struct walk *w)
 		w->b->accesses++;
 	else if (benefit_is_delay(callee))
 		count_delay(call, callee, w);
+	else if (!*callee && (d = benefit_delay_member(call))) {
+		count_delay(call, d, w);
+		free((char *)d);
+		d = NULL;
+	}
 	else if (!clang_Cursor_isNull(def) && w->depth < CALLEE_DEPTH &&
 		 in_file(def, w->file))
 		count_callee(def, callee, w);
