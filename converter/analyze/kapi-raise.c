@@ -24,6 +24,13 @@ static const struct {
 };
 
 static const struct {
+	const char *type, *member;
+} member_quiet[] = {
+#define KAPI_MEMBER_QUIET(t, m) { #t, #m },
+#include "analyze/kapi-locks.def"
+};
+
+static const struct {
 	const char *name;
 	const char *what;
 } kapi_raisers[] = {
@@ -90,4 +97,24 @@ const char *kapi_call_raises(CXCursor call)
 
 	free(name);
 	return what ? what : kapi_member_raiser(call);
+}
+
+bool kapi_member_quiet(CXCursor call)
+{
+	CXCursor field = called_member(call);
+	char *member, *type;
+	bool hit = false;
+	size_t i;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return false;
+	member = cxstring_take(clang_getCursorSpelling(field));
+	type = cxstring_take(clang_getCursorSpelling(
+			clang_getCursorSemanticParent(field)));
+	for (i = 0; i < ARRAY_SIZE(member_quiet) && !hit; i++)
+		hit = !strcmp(member_quiet[i].type, type) &&
+		      !strcmp(member_quiet[i].member, member);
+	free(member);
+	free(type);
+	return hit;
 }

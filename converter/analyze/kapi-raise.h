@@ -2,6 +2,7 @@
 #ifndef IRQCONV_ANALYZE_KAPI_RAISE_H
 #define IRQCONV_ANALYZE_KAPI_RAISE_H
 
+#include <stdbool.h>
 #include <clang-c/Index.h>
 
 /* What the kernel function @name raises (kapi-locks.def, KAPI_RAISER), or NULL. */
@@ -15,6 +16,13 @@ const char *kapi_raiser(const char *name);
  * through a pointer the table does not name stays unknown.
  */
 const char *kapi_member_raiser(CXCursor call);
+
+/*
+ * Is @call one through a structure's function pointer that the kernel
+ * fills with code that raises nothing (kapi-locks.def,
+ * KAPI_MEMBER_QUIET): 32-bit arm's `arm_delay_ops.udelay(n)`?
+ */
+bool kapi_member_quiet(CXCursor call);
 
 /* kapi_raiser() of a named call, else kapi_member_raiser(). */
 const char *kapi_call_raises(CXCursor call);

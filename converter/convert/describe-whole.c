@@ -137,7 +137,7 @@ static bool indirect_call(CXCursor call, const char *name, void *data)
 	(void)name;
 	(void)data;
 	/* A pointer the kernel API knows (kapi-raise.c) is followed. */
-	if (kapi_member_raiser(call))
+	if (kapi_member_raiser(call) || kapi_member_quiet(call))
 		return false;
 	return clang_Cursor_isNull(callee) ||
 	       clang_getCursorKind(callee) != CXCursor_FunctionDecl;
