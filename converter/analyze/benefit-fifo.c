@@ -164,9 +164,15 @@ static bool fifo_conjunct(CXCursor c, const struct fifo_at *at)
 		free(op);
 		if (hit || !benefit_relation(c, &big, &small))
 			return hit;
-		/* `n > 0`; `s >= 4` of a count lowered by 4 a round */
+		/*
+		 * `n > 0`; `s >= 4` of a count lowered by 4 a round; the FIFO
+		 * room or level lowered each round against what a round
+		 * takes (spi-fsl-espi's `rx_fifo_avail >= min(4U, rx_left)`)
+		 */
+		if (tested(counted_down(big), at))
+			return true;
 		if (benefit_is_zero(small) || benefit_evaluates(small))
-			return tested(counted_down(big), at);
+			return false;
 		return stepped(at->loop, small, true) &&
 		       benefit_fifo_value(big, at);
 	}

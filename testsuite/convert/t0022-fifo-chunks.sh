@@ -13,6 +13,8 @@
 # mvsdio (arm tree): its RX tail loop runs `while (s >= 4 && ...)`, s
 # lowered by 4 a round under `if (s <= 32)`, each round storing two
 # halfwords with put_unaligned() (a store in the macro's own body).
+# spi-fsl-espi (ppc32 tree): `rx_fifo_avail >= min(4U, rx_left)`, the FIFO
+# level read from the event word lowered by what each round takes.
 . "$TESTLIB"
 
 json=$("$IRQCONV" convert --format=json drivers/spi/spi-qcom-qspi.c \
@@ -22,6 +24,7 @@ json=$("$IRQCONV" convert --format=json drivers/spi/spi-qcom-qspi.c \
 	drivers/spi/spi-cadence.c drivers/i2c/busses/i2c-pnx.c \
 	drivers/i2c/busses/i2c-mv64xxx.c drivers/i2c/busses/i2c-nomadik.c \
 	drivers/mmc/host/mvsdio.c \
+	drivers/spi/spi-fsl-espi.c \
 	2>/dev/null) ||
 	fail "convert of the real drivers failed"
 judged() {
@@ -69,3 +72,5 @@ expect_eq "i2c-nomadik: the threshold read back from I2C_RFTR" \
 	"declined no-gain 0 3" "$(judged i2c_irq_handler)"
 expect_eq "mvsdio: FIFO chunks stored with put_unaligned()" \
 	"declined no-gain 0 3" "$(judged mvsd_irq)"
+expect_eq "spi-fsl-espi: the FIFO level lowered against a round's take" \
+	"declined no-gain 0 2" "$(judged fsl_espi_irq)"
