@@ -511,8 +511,9 @@ bool fold_remove_whole(struct edit_list *el, const char *buf, size_t len,
 	return true;
 }
 
-char *fold_tidy_loop(struct edit_list *el, const char *buf, size_t len,
-		     CXCursor stmt, const struct strvec *names, const char *why)
+static char *tidy_loop(struct edit_list *el, const char *buf, size_t len,
+		       CXCursor stmt, const struct strvec *names,
+		       const char *why)
 {
 	CXCursor fn = fold_enclosing_fn(stmt), loop, cur = stmt;
 	char *gone = NULL;
@@ -536,4 +537,21 @@ char *fold_tidy_loop(struct edit_list *el, const char *buf, size_t len,
 	if (any)
 		fold_drop_empty_fn(el, buf, len, fn, why, &gone);
 	return gone;
+}
+
+void fold_tidy_loops(struct edit_list *el, const char *buf, size_t len,
+		     const struct cursor_list *stmts,
+		     const struct strvec *names, const char *why,
+		     struct strvec *notes)
+{
+	size_t i;
+
+	for (i = 0; i < stmts->nr; i++) {
+		char *gone = tidy_loop(el, buf, len, stmts->v[i], names, why);
+
+		if (gone)
+			strvec_push_nodup(notes, xasprintf("%s() was left with nothing to do: it goes, and so do the statements that only called it.",
+							   gone));
+		free(gone);
+	}
 }

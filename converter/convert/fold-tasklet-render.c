@@ -233,15 +233,8 @@ char *fold_tasklet_render(const struct tasklet_fold *tf, CXCursor call,
 		fold_tidy_locals(el, buf, len, tf->removals.v[i]);
 		fold_tidy_block(el, buf, len, tf->removals.v[i], &names);
 	}
-	for (i = 0; i < tf->removals.nr; i++) {
-		char *gone = fold_tidy_loop(el, buf, len, tf->removals.v[i],
-					    &names, "tasklet setup/kill");
-
-		if (gone)
-			strvec_push_nodup(notes, xasprintf("%s() was left with nothing to do: it goes, and so do the statements that only called it.",
-							   gone));
-		free(gone);
-	}
+	fold_tidy_loops(el, buf, len, &tf->removals, &names,
+			"tasklet setup/kill", notes);
 	fold_reword_call_comment(thread_el, buf, len, call, &names);
 	strvec_clear(&names);
 	note(tf, notes);

@@ -240,15 +240,8 @@ void work_fold_render(const struct split_plan *plan,
 		fold_tidy_label(el, buf, len, wf->removals.v[i]);
 		fold_tidy_block(el, buf, len, wf->removals.v[i], &names);
 	}
-	for (i = 0; i < wf->removals.nr; i++) {
-		char *gone = fold_tidy_loop(el, buf, len, wf->removals.v[i],
-					    &names, "work setup/cancel");
-
-		if (gone)
-			strvec_push_nodup(notes, xasprintf("%s() was left with nothing to do: it goes, and so do the statements that only called it.",
-							   gone));
-		free(gone);
-	}
+	fold_tidy_loops(el, buf, len, &wf->removals, &names,
+			"work setup/cancel", notes);
 	strvec_clear(&names);
 	if (wf->disables)
 		strvec_push_nodup(notes, xasprintf("%s() disabled its own line until %s() enabled it again; IRQF_ONESHOT keeps the line masked until the thread returns, which is what the pair did, so disable_irq() and enable_irq() go.",

@@ -133,16 +133,18 @@ void fold_tidy_locals(struct edit_list *el, const char *buf, size_t len,
  */
 bool fold_local_goes(CXCursor var);
 /*
- * After the removal of @stmt (and any other of @el): the for or while
- * around it, left doing nothing, goes whole (fold-loop.c), and so, when
- * that empties a static function of the file, does the function with the
- * statements that only call it; returns its name then, else NULL.
- * @names: the tasklet or work item, for the comment above the loop; @why:
- * the reason of @stmt's removal, which the removal of the loop (or the
- * function) takes over (convert/benefit-site.c looks for it).
+ * After the removal of each of @stmts (and any other of @el): the for or
+ * while around it, left doing nothing, goes whole (fold-loop.c), and so,
+ * when that empties a static function of the file, does the function with
+ * the statements that only call it, which @notes then says.  @names: the
+ * tasklet or work item, for the comment above the loop; @why: the reason
+ * of the removals, which the removal of the loop (or the function) takes
+ * over (convert/benefit-site.c looks for it).
  */
-char *fold_tidy_loop(struct edit_list *el, const char *buf, size_t len,
-		     CXCursor stmt, const struct strvec *names, const char *why);
+void fold_tidy_loops(struct edit_list *el, const char *buf, size_t len,
+		     const struct cursor_list *stmts,
+		     const struct strvec *names, const char *why,
+		     struct strvec *notes);
 /*
  * fold-loop.c: remove the lines of @stmt, with the comment above that
  * names @names or deferred work, taking in the removals already inside
