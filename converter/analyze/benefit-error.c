@@ -128,20 +128,6 @@ static bool records_errno(CXCursor stmt)
 	return hit;
 }
 
-/* Whether one of the `_`-separated words of @name is "rst", in any case. */
-static bool names_rst(const char *name)
-{
-	const char *p = name, *end;
-
-	while (*p) {
-		end = strchrnul(p, '_');
-		if (end - p == 3 && !strncasecmp(p, "rst", 3))
-			return true;
-		p = *end ? end + 1 : end;
-	}
-	return false;
-}
-
 /* Whether one of the `_`-separated words of @name is in @words, any case. */
 static bool names_word(const char *name, const char *const *words)
 {
@@ -172,6 +158,9 @@ static const char *const failure_words[] = {
 	"aborted", "fault", "fail", "failed", "ber", "berr", "buserr",
 	NULL
 };
+
+/* The abbreviation of a reset, as a whole word: HCLGE_VECTOR0_EVENT_RST. */
+static const char *const rst_words[] = { "rst", NULL };
 
 /* The words of a name that say a hardware revision's workaround. */
 static const char *const quirk_words[] = {
@@ -231,8 +220,8 @@ bool benefit_names_rare(CXCursor cond)
 			named = failures = false;
 			break;
 		}
-		named |= strcasestr(t.v[i], "reset") || names_rst(t.v[i]) ||
-			 names_quirk(t.v[i]);
+		named |= strcasestr(t.v[i], "reset") ||
+			 names_word(t.v[i], rst_words) || names_quirk(t.v[i]);
 		if (!benefit_is_constant(t.v[i]) ||
 		    (i + 1 < t.nr && !strcmp(t.v[i + 1], "(")))
 			continue;
