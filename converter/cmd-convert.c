@@ -14,9 +14,9 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "convert/inplace.h"
 #include "convert/split.h"
-#include "convert/state.h"
+#include "patches/inplace.h"
+#include "patches/state.h"
 #include "rewrite/outdir.h"
 #include "rewrite/series.h"
 #include "scan/output.h"
@@ -171,7 +171,7 @@ static int check_clean(struct convert_state *st)
 	return ret;
 }
 
-/* The files of @d, all or none (convert/inplace.c). */
+/* The files of @d, all or none (patches/inplace.c). */
 static int write_driver(struct convert_state *st, const struct driver *d)
 {
 	struct inplace_file *files = xcalloc(d->nr_files + 1, sizeof(*files));

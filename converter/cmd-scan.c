@@ -17,8 +17,8 @@
 
 #include "commands.h"
 #include "deps.h"
+#include "model/reasons.h"
 #include "scan/cache.h"
-#include "judge/reasons.h"
 #include "scan/file.h"
 #include "scan/jobs.h"
 #include "scan/output.h"

@@ -242,7 +242,7 @@ char *kbuild_external_relpath(struct kbuild *kb, const char *path)
 }
 
 
-static char *dir_of(const char *relpath)
+static char *rel_dir_of(const char *relpath)
 {
 	const char *slash = strrchr(relpath, '/');
 
@@ -295,7 +295,7 @@ static struct kbuild_command *any_command_below(struct kbuild *kb,
 static struct kbuild_command *nearest_command(struct kbuild *kb,
 					      const char *relpath)
 {
-	char *dir = dir_of(relpath);
+	char *dir = rel_dir_of(relpath);
 	struct kbuild_command *c = NULL;
 	struct kbuild_command *below = NULL;
 
@@ -345,7 +345,7 @@ static char *absolutise(struct kbuild *kb, const char *arg)
 static char *retarget(struct kbuild *kb, const char *arg,
 		      const char *from, const char *to)
 {
-	char *from_dir = dir_of(from), *to_dir = dir_of(to);
+	char *from_dir = rel_dir_of(from), *to_dir = rel_dir_of(to);
 	char *from_base = basename_noext(from), *to_base = basename_noext(to);
 	char *from_src = xasprintf("%s/%s", kb->src, from_dir);
 	char *from_obj = xasprintf("./%s", from_dir);
@@ -411,7 +411,7 @@ static struct kbuild_command *own_command(struct kbuild *kb,
 					  const char *relpath,
 					  struct kbuild **tree)
 {
-	char *dir = dir_of(relpath);
+	char *dir = rel_dir_of(relpath);
 	struct kbuild_command *c = NULL;
 	struct kbuild *t;
 

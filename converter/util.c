@@ -360,3 +360,10 @@ bool strvec_has(const struct strvec *sv, const char *s)
 			return true;
 	return false;
 }
+
+char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xstrndup(path, slash - path) : xstrdup(".");
+}

@@ -74,6 +74,8 @@ char *read_file(const char *path, size_t *len);
 /* Write via a temporary file and rename, so readers never see half a file. */
 int write_file_atomic(const char *path, const char *data, size_t len);
 int mkdir_p(const char *path);
+/* The directory part of @path, "." when it has none. */
+char *dir_of(const char *path);
 
 /* FNV-1a, 64 bit: a cache key, not a security boundary. */
 unsigned long long hash_bytes(unsigned long long h, const void *data,

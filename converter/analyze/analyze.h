@@ -8,8 +8,8 @@
  * ctx->hf; list.c names them all, in the order they run.  Adding an
  * analysis is one file and one line in list.c.
  */
-#include "scan/cx.h"
-#include "scan/model.h"
+#include "ast/cx.h"
+#include "model/site.h"
 
 struct analysis_ctx {
 	struct scan_tu *st;

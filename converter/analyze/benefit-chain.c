@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/benefit.h"
 #include "analyze/benefit-loop.h"
+#include "analyze/benefit.h"
 #include "tu.h"
 
 static const struct {

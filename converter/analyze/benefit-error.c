@@ -181,22 +181,6 @@ static bool names_quirk(const char *name)
 	return names_word(name, quirk_abbrevs);
 }
 
-/* An identifier of capitals, digits and `_`: a constant or a macro's. */
-bool benefit_is_constant(const char *t)
-{
-	bool letter = false;
-
-	if (!isupper((unsigned char)*t))
-		return false;
-	for (; *t; t++) {
-		if (!isupper((unsigned char)*t) && !isdigit((unsigned char)*t) &&
-		    *t != '_')
-			return false;
-		letter |= isupper((unsigned char)*t);
-	}
-	return letter;
-}
-
 /*
  * A condition or case label that names a reset (`regclr ==
  * BIT(HCLGE_VECTOR0_IMPRESET_INT_B)`, `case HCLGE_VECTOR0_EVENT_RST`) or a

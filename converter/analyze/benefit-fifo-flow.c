@@ -54,7 +54,7 @@ static bool value_at(CXCursor rhs, CXCursor stmt, const struct flow *f)
 	at.loop = clang_getNullCursor();
 	at.at = benefit_start(stmt);
 	at.end = benefit_end(stmt);
-	return benefit_fifo_value(rhs, &at);
+	return at.value(rhs, &at);
 }
 
 /*
@@ -283,8 +283,7 @@ static void caller_visit(CXCursor call, void *data)
 	at.at = benefit_start(call);
 	at.end = benefit_end(call);
 	c->bounded = c->bounded &&
-		     benefit_fifo_value(clang_Cursor_getArgument(call, c->idx),
-					&at);
+		     at.value(clang_Cursor_getArgument(call, c->idx), &at);
 }
 
 static bool param_value(CXCursor parm, const struct fifo_at *at)
@@ -403,7 +402,7 @@ static enum CXChildVisitResult store_visit(CXCursor c, CXCursor parent,
 		if (k == CXCursor_BinaryOperator && op && !strcmp(op, "=") &&
 		    kids.nr == 2) {
 			fs->stores++;
-			fs->bounded = benefit_fifo_value(kids.v[1], &at);
+			fs->bounded = at.value(kids.v[1], &at);
 		} else {
 			fs->bounded = lowers_or_reads(k, op);
 		}

@@ -115,7 +115,7 @@ static enum CXChildVisitResult arg_visit(CXCursor c, CXCursor parent,
 	for (i = 0; i < aw->ma->nr; i++) {
 		if (s < aw->ma->begin[i] || e > aw->ma->end[i])
 			continue;
-		if (benefit_fifo_value(c, aw->at)) {
+		if (aw->at->value(c, aw->at)) {
 			aw->hit = true;
 			return CXChildVisit_Break;
 		}

@@ -268,10 +268,11 @@ static enum CXChildVisitResult dev_read_visit(CXCursor c, CXCursor parent,
 					      CXClientData data);
 
 /* Does @c read the device, or a local the loop reads it into? */
-static bool reads_device(CXCursor c, struct dev_read *d)
+static bool reads_device_here(CXCursor c, struct dev_read *d)
 {
 	struct fifo_at at = { d->e, d->e->fn, clang_getNullCursor(),
-			      benefit_start(c), benefit_end(c), 0, false };
+			      benefit_start(c), benefit_end(c), 0, false,
+			      benefit_fifo_value };
 	CXCursor decl = clang_getCursorReferenced(c);
 
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
@@ -293,7 +294,7 @@ static enum CXChildVisitResult dev_read_visit(CXCursor c, CXCursor parent,
 {
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-	    reads_device(c, data))
+	    reads_device_here(c, data))
 		return CXChildVisit_Break;
 	return CXChildVisit_Recurse;
 }
@@ -346,7 +347,7 @@ static bool round_loops(CXCursor loop, const struct loop_env *e)
 bool benefit_fifo_chunk(CXCursor loop, const struct loop_env *e)
 {
 	struct fifo_at at = { e, e->fn, loop, benefit_start(loop),
-			      benefit_end(loop), 0, false };
+			      benefit_end(loop), 0, false, benefit_fifo_value };
 	struct dev_read d = { e, loop, false };
 	CXCursor cond = loop_cond(loop);
 	struct ways_out w;
@@ -363,9 +364,9 @@ bool benefit_fifo_chunk(CXCursor loop, const struct loop_env *e)
 	/* ended when the device says its FIFO is full or empty */
 	if (!hit && !round_loops(loop, e)) {
 		if (!clang_Cursor_isNull(cond))
-			reads_device(cond, &d);
+			reads_device_here(cond, &d);
 		for (i = 0; !d.hit && i < w.taken.nr; i++)
-			reads_device(w.taken.v[i], &d);
+			reads_device_here(w.taken.v[i], &d);
 		hit = d.hit;
 	}
 	free(w.guards.v);

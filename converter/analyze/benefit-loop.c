@@ -390,44 +390,6 @@ static enum loop_kind classify(CXCursor loop, const struct bound *b)
 }
 
 /*
- * Is @part the initialisation or the step of the for loop @loop, as
- * written (`for (i = 0; i < n; i++, ch++)`)?  Only the condition bounds
- * the loop: a pointer stepped beside the counter does not.  A loop
- * written as a macro (for_each_set_bit()) cannot be read so: false.
- */
-bool benefit_for_step_or_init(CXCursor loop, CXCursor part)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(loop);
-	unsigned int n, i, at, semi[2], nr = 0;
-	CXToken *toks;
-	int depth = 0;
-	bool written = false;
-
-	if (clang_getCursorKind(loop) != CXCursor_ForStmt)
-		return false;
-	clang_tokenize(tu, clang_getCursorExtent(loop), &toks, &n);
-	for (i = 0; i < n && nr < 2 && (!i || written); i++) {
-		char *s = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
-
-		if (!i)
-			written = !strcmp(s, "for");
-		depth += !strcmp(s, "(") - !strcmp(s, ")");
-		if (depth == 1 && !strcmp(s, ";"))
-			clang_getExpansionLocation(clang_getTokenLocation(tu,
-							toks[i]), NULL, NULL,
-						   NULL, &semi[nr++]);
-		free(s);
-	}
-	clang_disposeTokens(tu, toks, n);
-	if (!written || nr < 2)
-		return false;
-	clang_getExpansionLocation(clang_getRangeStart(
-				   clang_getCursorExtent(part)), NULL, NULL,
-				   NULL, &at);
-	return at < semi[0] || at > semi[1];
-}
-
-/*
  * A register read whose address follows a counter of the header is a
  * scan; one through another local the header names (`info`, `reg_dbg1`)
  * is read again each round.

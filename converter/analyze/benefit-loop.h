@@ -142,6 +142,11 @@ struct fifo_at {
 	int depth;		/* locals and fields followed to get here */
 	/* stored in a variable named for a FIFO (`wr_fifo_bytes = readl(...)`) */
 	bool fifo_named;
+	/*
+	 * How an operand is followed: benefit_fifo_value(), called back by
+	 * the files that follow a local, a field, a macro or a read-back.
+	 */
+	bool (*value)(CXCursor ex, const struct fifo_at *at);
 };
 
 bool benefit_fifo_value(CXCursor ex, const struct fifo_at *at);

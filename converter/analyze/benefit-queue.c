@@ -9,8 +9,8 @@
  */
 #include <stdlib.h>
 
-#include "analyze/benefit.h"
 #include "analyze/benefit-loop.h"
+#include "analyze/benefit.h"
 
 struct around {
 	CXCursor request;

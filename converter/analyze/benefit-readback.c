@@ -182,7 +182,7 @@ static bool programmed(const struct file_tokens *ft, const char *reg,
 					if (j < call_end) {
 						writes++;
 						ok = !clang_Cursor_isNull(v) &&
-						     benefit_fifo_value(v, at);
+						     at->value(v, at);
 						set |= ok && !benefit_is_zero(v);
 					}
 				}

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/benefit.h"
 #include "analyze/benefit-loop.h"
+#include "analyze/benefit.h"
 #include "analyze/lock-graph.h"
 #include "tu.h"
 

@@ -151,7 +151,7 @@ bool an_reads_device(struct analysis_ctx *ctx, CXCursor expr, CXCursor *call)
 
 /*
  * Register accessor wrappers, learned as convert learns them
- * (convert/cursor.c accessors_learn()), so that scan and convert agree on
+ * (ast/cursor.c accessors_learn()), so that scan and convert agree on
  * which calls touch the device: a function defined in the directory of the
  * unit's file whose every call is a register access (or a wrapper defined
  * above it) and which only reads or only writes, or a function that returns
@@ -194,17 +194,6 @@ static void return_reads(CXCursor ret, void *data)
 
 	cx_for_each_call(ret, learn_call, &inner);
 	w->reads |= inner.reads;
-}
-
-static char *dir_of(const char *path)
-{
-	char *d = xstrdup(path), *slash = strrchr(d, '/');
-
-	if (slash)
-		*slash = '\0';
-	else
-		*d = '\0';
-	return d;
 }
 
 /*

@@ -12,7 +12,7 @@
 #include "analyze/analyze.h"
 #include "analyze/hardirq-only.h"
 #include "analyze/reach.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
 #include "tu.h"
 
 static const struct {

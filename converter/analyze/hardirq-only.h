@@ -5,7 +5,7 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
-#include "judge/reasons.h"
+#include "model/reasons.h"
 
 struct lock_module;
 

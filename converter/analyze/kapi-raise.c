@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "analyze/kapi-raise.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
 #include "tu.h"
 #include "util.h"
 

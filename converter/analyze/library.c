@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deps.h"
 #include "analyze/library.h"
 #include "analyze/lock-graph.h"
 #include "analyze/module.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
+#include "deps.h"
 
 bool library_defines(const struct lock_module *lm, CXCursor def)
 {

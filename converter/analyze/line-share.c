@@ -10,7 +10,7 @@
 
 #include "analyze/line-share.h"
 #include "analyze/lock-graph.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
 #include "tu.h"
 
 #define IRQF_SHARED_BIT 0x00000080

@@ -12,7 +12,7 @@
 #include <sys/types.h>
 
 #include "analyze/lock-graph.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
 
 static const struct {
 	const char *fn;

@@ -9,10 +9,10 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "analyze/lock-graph.h"
 #include "analyze/kapi-raise.h"
+#include "analyze/lock-graph.h"
 #include "analyze/module.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
 
 static const struct kapi_lock kapi_locks[] = {
 #define KAPI_LOCK(n, k, f, o) { #n, k, f, o },

@@ -4,7 +4,7 @@
 
 #include <clang-c/Index.h>
 
-#include "convert/cursor.h"
+#include "ast/cursor.h"
 #include "kbuild.h"
 #include "tu.h"
 

@@ -10,7 +10,7 @@
 
 #include "analyze/kapi-raise.h"
 #include "analyze/lock-thread.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
 
 void lock_thread_begin(struct lock_module *lm, CXCursor handler, bool split)
 {

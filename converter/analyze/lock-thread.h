@@ -3,7 +3,7 @@
 #define IRQCONV_ANALYZE_LOCK_THREAD_H
 
 #include "analyze/lock-graph.h"
-#include "judge/reasons.h"
+#include "model/reasons.h"
 
 /*
  * What code moved from a hard-irq handler into its irq thread meets: the

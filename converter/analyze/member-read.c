@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "analyze/member-read.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
 
 struct member_walk {
 	CXCursor field;

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deps.h"
 #include "analyze/lock-graph.h"
 #include "analyze/module.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
+#include "deps.h"
 #include "tu.h"
 
 /*

@@ -48,7 +48,7 @@ const struct tu *module_tu_of(const struct lock_module *lm, CXCursor def);
 
 /*
  * Learn the register accessor wrappers of every file of the module, beside
- * those already known (convert/cursor.h): the planner, for convert and
+ * those already known (ast/cursor.h): the planner, for convert and
  * the judge alike, reads the device through at91_twi_read(), defined in
  * i2c-at91-core.c, when it plans i2c-at91-master.c.
  */

@@ -14,8 +14,8 @@
 #include "analyze/lock-graph.h"
 #include "analyze/netpoll.h"
 #include "analyze/reach.h"
-#include "convert/cursor.h"
-#include "scan/scan.h"
+#include "analyze/sites.h"
+#include "ast/cursor.h"
 #include "tu.h"
 
 struct controllers {
@@ -89,8 +89,9 @@ static bool packet_work(CXCursor call, const char *name, void *data)
 }
 
 /* @called: the handler, or the function it wraps, that @controller calls. */
-static void refuse(CXCursor controller, const char *called, CXCursor def,
-		   const struct reach_hit *work, struct refusal *why)
+static void refuse_controller(CXCursor controller, const char *called,
+			      CXCursor def, const struct reach_hit *work,
+			      struct refusal *why)
 {
 	char *pc = cursor_name(controller), *handler = cursor_name(def);
 	char *via = reach_via_phrase(work);
@@ -137,7 +138,8 @@ bool netpoll_needs_work_in_place(struct lock_module *lm, CXCursor def,
 		if (!reach_find(lm, pc.defs.v[i], calls_handler, usr, &call))
 			continue;
 		if (reach_find(lm, def, packet_work, NULL, &work)) {
-			refuse(pc.defs.v[i], call.name, def, &work, why);
+			refuse_controller(pc.defs.v[i], call.name, def, &work,
+					  why);
 			reach_hit_release(&work);
 			found = true;
 		}

@@ -15,7 +15,7 @@
 #include "analyze/lock-graph.h"
 #include "analyze/module.h"
 #include "analyze/ownership-reads.h"
-#include "convert/cursor.h"
+#include "ast/cursor.h"
 #include "tu.h"
 
 #define PCI_STATUS_REG 0x06

@@ -15,6 +15,7 @@
 #include "analyze/analyze.h"
 #include "analyze/member-read.h"
 #include "analyze/ownership-reads.h"
+#include "analyze/unit.h"
 #include "tu.h"
 
 #define MAX_DERIVED 64

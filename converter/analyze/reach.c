@@ -5,8 +5,8 @@
 
 #include "analyze/lock-graph.h"
 #include "analyze/reach.h"
-#include "convert/cursor.h"
-#include "scan/cx.h"
+#include "ast/cursor.h"
+#include "ast/cx.h"
 #include "tu.h"
 
 /* Bounded like the lock module: a driver, not the kernel. */
@@ -26,7 +26,7 @@ struct reach_walk {
 	struct strvec seen;	/* USRs of the functions queued */
 };
 
-static char *dir_of(CXCursor c)
+static char *def_dir(CXCursor c)
 {
 	char *file = cursor_file(c);
 	char *dir = xstrdup(dirname(file));
@@ -44,7 +44,7 @@ static bool driver_code(struct reach_walk *w, CXCursor def)
 
 	if (w->lm && (at = lm_fn_of(w->lm, def)) >= 0 && w->lm->fns[at].module)
 		return true;
-	dir = dir_of(def);
+	dir = def_dir(def);
 	ours = !strcmp(dir, w->dir);
 	free(dir);
 	return ours;
@@ -127,7 +127,7 @@ static void fill_hit(struct reach_walk *w, size_t at, CXCursor call,
 bool reach_find(struct lock_module *lm, CXCursor fn, reach_match_fn match,
 		void *data, struct reach_hit *hit)
 {
-	struct reach_walk w = { lm, dir_of(fn), NULL, 0, 0, STRVEC_INIT };
+	struct reach_walk w = { lm, def_dir(fn), NULL, 0, 0, STRVEC_INIT };
 	bool found = false;
 	size_t at, i;
 

@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "analyze/module.h"
-#include "convert/callsite.h"
+#include "ast/cursor.h"
+#include "convert/callsite-parts.h"
 #include "convert/cocci.h"
-#include "convert/cursor.h"
 #include "tu.h"
 
 #define IRQF_SHARED_BIT 0x00000080
@@ -174,79 +174,6 @@ void callsites_release(struct callsite_list *l)
 	free(l->v);
 	l->v = NULL;
 	l->nr = 0;
-}
-
-struct other_use {
-	CXCursor fn;
-	char *usr;		/* set when fn is another unit's: compared by USR */
-	size_t allowed;	/* offset of the one reference that may stay */
-	unsigned int line;
-	struct cursor_list calls;	/* direct calls of the handler */
-};
-
-/* Whether @ref, a declaration, is the handler @ou looks for. */
-static bool is_handler(const struct other_use *ou, CXCursor ref)
-{
-	char *usr;
-	bool same;
-
-	if (!ou->usr)
-		return clang_equalCursors(clang_getCanonicalCursor(ref), ou->fn);
-	if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
-		return false;
-	usr = cxstring_take(clang_getCursorUSR(ref));
-	same = !strcmp(usr, ou->usr);
-	free(usr);
-	return same;
-}
-
-static enum CXChildVisitResult find_other_use(CXCursor c, CXCursor parent,
-					      CXClientData data)
-{
-	struct other_use *ou = data;
-	CXCursor ref;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-		ref = clang_getCursorReferenced(c);
-		if (is_handler(ou, ref))
-			cursor_list_push(&ou->calls, c);
-		return CXChildVisit_Recurse;
-	}
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-		return CXChildVisit_Recurse;
-	ref = clang_getCursorReferenced(c);
-	if (!is_handler(ou, ref) ||
-	    cursor_range(c).begin == ou->allowed ||
-	    (ou->calls.nr &&
-	     cursor_range(c).begin ==
-	     cursor_range(ou->calls.v[ou->calls.nr - 1]).begin))
-		return CXChildVisit_Recurse;
-	ou->line = cursor_line(c);
-	return CXChildVisit_Break;
-}
-
-/*
- * A handler defined in another file of the module: the line of a reference
- * or call of it in its own file (an EXPORT_SYMBOL(), a netpoll call), or 0.
- * Such a use is not rewritten: it refuses.
- */
-static unsigned int used_in_own_file(CXCursor def)
-{
-	CXTranslationUnit unit = clang_Cursor_getTranslationUnit(def);
-	struct other_use ou;
-	unsigned int line;
-
-	memset(&ou, 0, sizeof(ou));
-	ou.fn = clang_getCanonicalCursor(def);
-	ou.allowed = (size_t)-1;
-	clang_visitChildren(clang_getTranslationUnitCursor(unit),
-			    find_other_use, &ou);
-	line = ou.line;
-	if (!line && ou.calls.nr)
-		line = cursor_line(ou.calls.v[0]);
-	cursor_list_release(&ou.calls);
-	return line;
 }
 
 static size_t split_line_start_of(const char *buf, size_t off)
@@ -434,60 +361,15 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		     struct edit_list *el, struct strvec *notes, struct refusal *why)
 {
 	struct edit_list call;
-	size_t i;
-	int handler_arg = starts_with(cs->callee, "devm_") ? 2 : 1;
-	CXCursor arg = clang_Cursor_getArgument(cs->call, handler_arg);
-	CXCursor flags = clang_Cursor_getArgument(cs->call, handler_arg + 1);
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(cs->call);
-	struct cursor_range call_r = cursor_range(cs->call);
-	struct cursor_range arg_r = cursor_range(arg);
-	struct cursor_range flags_r = cursor_range(flags);
 	struct other_use ou;
-	CXCursor name_ref = cursor_strip(arg);
-	char *argtext = text_of(buf, arg);
+	size_t i;
+	CXCursor name_ref = handler_ref(cs);
 	char *cocci_handler = NULL;
 	bool keeps_handler;
+	int ret = -1;
 
-	if (call_r.in_macro || arg_r.in_macro || flags_r.in_macro) {
-		refusal_set(why, R_REQUEST_VIA_MACRO);
-		free(argtext);
+	if (request_checks(cs, NULL, form, &ou, why))
 		return -1;
-	}
-	/*
-	 * The handler must not be used anywhere else: it stops existing.  Moved
-	 * whole, it stays as it is, and so may its other callers.
-	 */
-	ou.fn = clang_getCanonicalCursor(cs->handler_def);
-	ou.usr = NULL;
-	if (clang_Cursor_getTranslationUnit(cs->handler_def) != tu)
-		ou.usr = cxstring_take(clang_getCursorUSR(cs->handler_def));
-	ou.line = 0;
-	memset(&ou.calls, 0, sizeof(ou.calls));
-	if (!clang_Cursor_isNull(cs->handler_var)) {
-		struct cursor_list kids = { NULL, 0, 0 };
-		size_t i;
-
-		cursor_children(cs->handler_var, &kids);
-		for (i = 0; i < kids.nr; i++)
-			if (clang_isExpression(clang_getCursorKind(kids.v[i])))
-				name_ref = cursor_strip(kids.v[i]);
-		cursor_list_release(&kids);
-	}
-	ou.allowed = cursor_range(name_ref).begin;
-	if (form != REQUEST_WHOLE) {
-		clang_visitChildren(clang_getTranslationUnitCursor(tu),
-				    find_other_use, &ou);
-		if (ou.usr && !ou.line)
-			ou.line = used_in_own_file(cs->handler_def);
-	}
-	free(ou.usr);
-	if (ou.line) {
-		refusal_set(why, R_HANDLER_REFERENCED,
-			    cs->handler, ou.line);
-		free(argtext);
-		cursor_list_release(&ou.calls);
-		return -1;
-	}
 	/*
 	 * The staged request keeps the old handler, and so does one moved to
 	 * the thread whole (NULL primary); with it e1000's
@@ -515,14 +397,8 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	render_call(cs, buf, quick, thread, form, false, &call);
 	if (cocci_handler &&
 	    agree_with_cocci(cs, path, buf, len, cocci_handler, quick, thread,
-			     form, &call, why)) {
-		edit_list_release(&call);
-		cursor_list_release(&ou.calls);
-		free(argtext);
-		free(cocci_handler);
-		return -1;
-	}
-	free(cocci_handler);
+			     form, &call, why))
+		goto out;
 	/* Checked as Coccinelle writes it; laid out as checkpatch wants it. */
 	edit_list_release(&call);
 	edit_list_init(&call, el->file);
@@ -536,20 +412,11 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 	for (i = 0; i < call.nr; i++)
 		edit_add(el, call.v[i].offset, call.v[i].length, call.v[i].text,
 			 call.v[i].why);
-	for (i = 0; i < ou.calls.nr; i++) {
-		if (callsite_rewrite_direct_call(ou.calls.v[i], buf, len, quick, form,
-					el, notes, cs->handler)) {
-			refusal_set(why, R_DIRECT_CALL_UNREWRITABLE,
-				    cs->handler,
-				    cursor_line(ou.calls.v[i]));
-			cursor_list_release(&ou.calls);
-			edit_list_release(&call);
-			free(argtext);
-			return -1;
-		}
-	}
+	ret = rewrite_direct_calls(cs, &ou, buf, len, quick, form, el, notes,
+				   why);
+out:
+	free(cocci_handler);
 	cursor_list_release(&ou.calls);
 	edit_list_release(&call);
-	free(argtext);
-	return 0;
+	return ret;
 }

@@ -4,7 +4,7 @@
 
 #include <clang-c/Index.h>
 
-#include "judge/reasons.h"
+#include "model/reasons.h"
 #include "rewrite/edit.h"
 
 /*
@@ -28,6 +28,7 @@ struct callsite {
 };
 
 struct lock_module;
+struct split_plan;
 
 struct callsite_list {
 	struct callsite *v;
@@ -51,6 +52,9 @@ enum request_form {
 	REQUEST_WHOLE,		/* request_threaded_irq(NULL, handler), ONESHOT */
 };
 
+/* The request @plan asks for (convert/split.c). */
+enum request_form split_request_form(const struct split_plan *plan);
+
 /*
  * Add the edits that make @cs request @quick and @thread (IRQF_ONESHOT
  * added for REQUEST_ONESHOT), or for REQUEST_QUICKCHECK the old handler
@@ -63,6 +67,17 @@ int callsite_rewrite(const struct callsite *cs, const char *path,
 		     const char *buf, size_t len, const char *quick,
 		     const char *thread, enum request_form form,
 		     struct edit_list *el, struct strvec *notes, struct refusal *why);
+
+/*
+ * The checks callsite_rewrite() makes of the code before it writes: the
+ * request is written where it can be edited, the handler has no other
+ * use and its direct calls can be rewritten.  The other requests of the
+ * handler among @all (NULL: none) are no other use: a handler requested
+ * twice is judged as such.  -1 with *@why set.
+ */
+int callsite_check(const struct callsite *cs, const struct callsite_list *all,
+		   const char *buf, size_t len, enum request_form form,
+		   struct refusal *why);
 
 /*
  * A direct call of the old handler outside the request (a netpoll

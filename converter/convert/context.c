@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "analyze/lock-thread.h"
+#include "ast/cursor.h"
 #include "convert/context.h"
-#include "convert/cursor.h"
 
 bool is_irqoff_helper(const char *callee)
 {

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast/cursor.h"
 #include "convert/callsite.h"
-#include "convert/cursor.h"
 #include "tu.h"
 
 /* The name of the function whose body holds @c. */

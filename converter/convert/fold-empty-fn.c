@@ -115,3 +115,56 @@ void fold_drop_empty_fn(struct edit_list *el, const char *buf, size_t len,
 	cursor_list_release(&u.calls);
 	cursor_list_release(&u.protos);
 }
+
+/*
+ * The removals inside [@begin, @end), all of whole text, are taken back
+ * for one removal of it all; false, and nothing changed, when an edit
+ * there writes text or crosses its ends.
+ */
+static bool absorb(struct edit_list *el, size_t begin, size_t end)
+{
+	size_t i, n;
+
+	for (i = 0; i < el->nr; i++) {
+		const struct edit *e = &el->v[i];
+
+		if (e->offset >= end || e->offset + e->length <= begin)
+			continue;
+		if (e->text[0] || e->offset < begin ||
+		    e->offset + e->length > end || !e->length)
+			return false;
+	}
+	for (i = n = 0; i < el->nr; i++) {
+		struct edit *e = &el->v[i];
+
+		if (e->offset < end && e->offset + e->length > begin) {
+			free(e->text);
+			free(e->why);
+			continue;
+		}
+		el->v[n++] = *e;
+	}
+	el->nr = n;
+	return true;
+}
+
+/*
+ * Remove the lines of @stmt, with the comment above that names @names or
+ * deferred work, taking in the removals already inside them.
+ */
+bool fold_remove_whole(struct edit_list *el, const char *buf, size_t len,
+			 CXCursor stmt, const struct strvec *names,
+			 const char *why)
+{
+	struct cursor_range r = cursor_range(stmt);
+	size_t line = split_line_start(buf, r.begin);
+	size_t end = split_line_after(buf, len, r.end - 1);
+	size_t begin = fold_stale_comment(buf, len, line, end, names, false);
+
+	if (!fold_only_blanks(buf, line, r.begin) ||
+	    !fold_only_blanks(buf, r.end, end) ||
+	    edit_list_touches(el, begin, line) || !absorb(el, line, end))
+		return false;
+	fold_remove_lines(el, buf, len, begin, end, why);
+	return true;
+}

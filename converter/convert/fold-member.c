@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "convert/fold.h"
-#include "convert/state.h"
+#include "util.h"
 
 /* How often @word stands as a whole identifier in @buf. */
 static unsigned int word_count(const char *buf, const char *word)
@@ -174,7 +174,7 @@ char *fold_header_member_kept(const char *hfile, const char *cfile,
 			      const char *member)
 {
 	const char *base = strrchr(hfile, '/') ? strrchr(hfile, '/') + 1 : hfile;
-	char *hdir = convert_dir_of(hfile), *cdir = convert_dir_of(cfile), *why;
+	char *hdir = dir_of(hfile), *cdir = dir_of(cfile), *why;
 	size_t n = strlen(base);
 
 	if (n < 2 || strcmp(base + n - 2, ".h") || strcmp(hdir, cdir))

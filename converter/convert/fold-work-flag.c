@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "convert/fold.h"
 #include "convert/fold-work-parts.h"
+#include "convert/fold.h"
 #include "tu.h"
 #include "util.h"
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "convert/fold.h"
 #include "convert/fold-work-parts.h"
+#include "convert/fold.h"
 #include "tu.h"
 
 /* The definition of @name in @file, with its forward declarations. */

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "convert/fold.h"
 #include "convert/fold-work.h"
+#include "convert/fold.h"
 #include "tu.h"
 
 static size_t name_offset(CXCursor c)

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "convert/fold.h"
 #include "convert/fold-work-parts.h"
+#include "convert/fold.h"
 #include "tu.h"
 
 static bool is_queue(const char *n)
@@ -25,13 +25,6 @@ static bool is_cancel(const char *n)
 {
 	return !strcmp(n, "cancel_work_sync") || !strcmp(n, "cancel_work") ||
 	       !strcmp(n, "flush_work");
-}
-
-/* Calls that wait for the irq's handlers, the thread included. */
-bool waits_for_irq(const char *n)
-{
-	return !strcmp(n, "free_irq") || !strcmp(n, "devm_free_irq") ||
-	       !strcmp(n, "synchronize_irq") || !strcmp(n, "disable_irq");
 }
 
 /* dev_dbg(), pr_debug(): written at @s, whatever they expand to. */
@@ -80,12 +73,6 @@ static CXCursor call_work(CXCursor call, CXCursor *base)
 	return clang_getNullCursor();
 }
 
-bool same_decl(CXCursor a, CXCursor b)
-{
-	return clang_equalCursors(clang_getCanonicalCursor(a),
-				  clang_getCanonicalCursor(b));
-}
-
 static bool refers_to(CXCursor e, CXCursor decl)
 {
 	e = cursor_strip(e);
@@ -118,14 +105,6 @@ static CXCursor enclosing_fn(CXCursor root, const char *file, size_t off)
 	return fn;
 }
 
-bool within(CXCursor c, CXCursor outer)
-{
-	struct cursor_range r = cursor_range(c), o = cursor_range(outer);
-
-	return !clang_Cursor_isNull(outer) && r.begin >= o.begin &&
-	       r.end <= o.end;
-}
-
 static void refuse_at(struct split_plan *plan, enum reason r, CXCursor root,
 		      CXCursor at, const char *what)
 {
@@ -137,12 +116,6 @@ static void refuse_at(struct split_plan *plan, enum reason r, CXCursor root,
 	else
 		refuse(plan, r, name, cursor_line(at), what);
 	free(name);
-}
-
-void unfoldable(struct split_plan *plan, const char *field,
-		       const char *why)
-{
-	refuse(plan, R_WORK_UNFOLDABLE, field, plan->handler, why);
 }
 
 /* `(void)call(...)`: the call. */
@@ -388,29 +361,6 @@ static int scan_uses(struct split_plan *plan, struct work_fold *wf,
 		ret = -1;
 	}
 	return ret;
-}
-
-static enum CXChildVisitResult ref_visit(CXCursor c, CXCursor parent,
-					 CXClientData data)
-{
-	struct cursor_list *out = data;
-	CXCursor ref;
-
-	(void)parent;
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr ||
-	    clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
-		ref = clang_getCursorReferenced(c);
-		if (!clang_Cursor_isNull(ref) &&
-		    same_decl(ref, out->v[0]))
-			cursor_list_push(out, c);
-	}
-	return CXChildVisit_Recurse;
-}
-
-void all_refs(CXCursor c, CXCursor decl, struct cursor_list *out)
-{
-	cursor_list_push(out, decl);
-	clang_visitChildren(c, ref_visit, out);
 }
 
 

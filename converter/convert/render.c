@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "convert/fold.h"
 #include "convert/fold-work.h"
+#include "convert/fold.h"
 #include "convert/render-decls.h"
 #include "convert/render-doc.h"
 #include "convert/split.h"

@@ -76,6 +76,8 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 		 enum split_strategy wanted, const char *buf);
 /* Only device accesses (at least one write), no other call, no return. */
 bool is_silencing_stmt(CXCursor stmt);
+/* A call of @stmt that is neither a device access, a lock nor harmless. */
+bool has_other_call(CXCursor stmt);
 
 /* split-check.c: the ownership check */
 bool is_ownership_check(const struct split_plan *plan, size_t at,

@@ -13,32 +13,6 @@
 #include "convert/split-parts.h"
 #include "tu.h"
 
-/* A call of @stmt that is neither a device access, a lock nor harmless. */
-static bool has_other_call(CXCursor stmt)
-{
-	struct cursor_list calls = { NULL, 0, 0 };
-	bool hit = false;
-	size_t i;
-
-	find_calls(stmt, is_other_call, &calls);
-	for (i = 0; i < calls.nr && !hit; i++)
-		hit = !silence_harmless_call(calls.v[i]);
-	cursor_list_release(&calls);
-	return hit;
-}
-
-/* Only device accesses (at least one write), no other call, no return. */
-bool is_silencing_stmt(CXCursor stmt)
-{
-	enum CXCursorKind k = clang_getCursorKind(stmt);
-
-	if (k == CXCursor_DeclStmt || k == CXCursor_ReturnStmt ||
-	    has_return(stmt))
-		return false;
-	return !clang_Cursor_isNull(find_call(stmt, is_device_write)) &&
-	       !has_other_call(stmt) &&
-	       clang_Cursor_isNull(find_call(stmt, split_is_lock));
-}
 
 /* `readl(base + STATUS);` after the ack: a statement, not a loop that drains. */
 static bool is_flush_read(CXCursor stmt)

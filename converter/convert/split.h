@@ -5,10 +5,11 @@
 #include <clang-c/Index.h>
 
 #include "analyze/benefit.h"
-#include "convert/cursor.h"
-#include "judge/reasons.h"
+#include "ast/cursor.h"
+#include "model/reasons.h"
 #include "rewrite/edit.h"
 
+struct kbuild;
 struct line_share;
 struct lock_module;
 struct side_edits;
@@ -175,6 +176,15 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    enum split_strategy wanted, struct lock_module *lm,
 		    struct split_plan *plan);
 void split_plan_release(struct split_plan *plan);
+
+/*
+ * The one header besides the handler's file that @plan edits, the private
+ * structure's or the prototype's: its path in the tree of @kb in *@hrel
+ * (NULL for none, or when @kb is NULL).  -1 with *@why set when the two
+ * differ or the header is outside the tree.
+ */
+int split_plan_header(const struct split_plan *plan, struct kbuild *kb,
+		      char **hrel, struct refusal *why);
 
 /*
  * Judge what the planned split gains (analyze/benefit.h) into @b, after

@@ -4,11 +4,11 @@
 
 #include "analyze/line-share.h"
 #include "analyze/module.h"
+#include "analyze/sites.h"
+#include "ast/cursor.h"
 #include "convert/callsite.h"
-#include "convert/cursor.h"
 #include "convert/split.h"
 #include "judge/judge.h"
-#include "scan/scan.h"
 
 enum reason judge_strategy_reason(const struct split_plan *plan)
 {
@@ -26,6 +26,16 @@ enum reason judge_strategy_reason(const struct split_plan *plan)
 		return R_SPLIT_ONESHOT_CHECK;
 	}
 }
+
+/* The request a handler is judged for, as convert would rewrite it. */
+struct judge_request {
+	const char *path;	/* the requesting file */
+	const char *buf;	/* and its text */
+	size_t len;
+	struct kbuild *kb;	/* NULL: a header is not placed in the tree */
+	struct lock_module *lm;
+	const struct callsite_list *sites;	/* the file's requests */
+};
 
 /* Convert's reading of the request at @line: its flags and its handler. */
 static const struct callsite *callsite_at(const struct callsite_list *l,
@@ -93,18 +103,27 @@ static void judge_decline(struct scan_site *s, const struct split_plan *plan,
  */
 static void judge_rendered(struct scan_site *s, struct split_plan *plan,
 			   const struct callsite *cs, const char *path,
-			   const char *buf, size_t len)
+			   const char *buf, size_t len,
+			   const struct judge_request *req)
 {
 	struct refusal why = REFUSAL_INIT;
 	struct strvec notes = STRVEC_INIT;
 	struct edit_list el, hdr;
-	char *hbuf = plan_header(plan, path);
+	char *hbuf = NULL, *hrel = NULL;
 
 	edit_list_init(&el, path);
 	edit_list_init(&hdr, path);
-	/* The request's rewrite is left out: Coccinelle checks it (a veto). */
-	if (split_render_all(plan, buf, len, hbuf ? hbuf : buf, &el,
-			     hbuf ? &hdr : &el, &notes, &why)) {
+	/*
+	 * The request's rewrite is checked as convert checks it before it
+	 * writes; Coccinelle's agreement is left to convert (a veto).
+	 */
+	if (!split_plan_header(plan, req->kb, &hrel, &why))
+		hbuf = plan_header(plan, path);
+	if (why.text ||
+	    split_render_all(plan, buf, len, hbuf ? hbuf : buf, &el,
+			     hbuf ? &hdr : &el, &notes, &why) ||
+	    callsite_check(cs, req->sites, req->buf, req->len,
+			   split_request_form(plan), &why)) {
 		if (why.text)
 			scan_site_judge_text(s, why.code, why.text);
 		if (why.text && plan->strategy != SPLIT_STAGED &&
@@ -121,12 +140,14 @@ static void judge_rendered(struct scan_site *s, struct split_plan *plan,
 	edit_list_release(&el);
 	edit_list_release(&hdr);
 	free(hbuf);
+	free(hrel);
 }
 
 static void plan(struct scan_site *s, const struct callsite *cs,
 		 const char *path, const char *buf, size_t len,
-		 struct lock_module *lm)
+		 const struct judge_request *req)
 {
+	struct lock_module *lm = req->lm;
 	struct split_plan plan;
 	struct line_share line;
 
@@ -146,7 +167,7 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 		free(s->strategy);
 		s->strategy = xstrdup(split_strategy_name(plan.strategy));
 		scan_site_judge_text(s, judge_strategy_reason(&plan), plan.why);
-		judge_rendered(s, &plan, cs, path, buf, len);
+		judge_rendered(s, &plan, cs, path, buf, len, req);
 	}
 	split_plan_release(&plan);
 }
@@ -156,7 +177,7 @@ static void plan(struct scan_site *s, const struct callsite *cs,
  * recognises are that file's (a sibling of the module has its own).
  */
 static void plan_in_file(struct scan_site *s, const struct callsite *cs,
-			 const char *req_path, struct lock_module *lm)
+			 const struct judge_request *req)
 {
 	CXTranslationUnit unit = clang_Cursor_getTranslationUnit(cs->handler_def);
 	CXTranslationUnit req_unit = clang_Cursor_getTranslationUnit(cs->call);
@@ -171,9 +192,9 @@ static void plan_in_file(struct scan_site *s, const struct callsite *cs,
 	}
 	if (unit != req_unit)
 		accessors_learn(unit, path);
-	plan(s, cs, path, buf, len, lm);
+	plan(s, cs, path, buf, len, req);
 	if (unit != req_unit)
-		accessors_learn(req_unit, req_path);
+		accessors_learn(req_unit, req->path);
 	free(buf);
 	free(path);
 }
@@ -184,43 +205,45 @@ static void plan_in_file(struct scan_site *s, const struct callsite *cs,
  * through the callers, and it is planned as the request would run it.
  */
 static void plan_passed(struct scan_site *s, const struct callsite *cs,
-			CXCursor def, const char *req_path,
-			struct lock_module *lm)
+			CXCursor def, const struct judge_request *req)
 {
 	struct callsite passed = *cs;
 
 	passed.handler_def = def;
 	passed.handler = s->handler;
-	plan_in_file(s, &passed, req_path, lm);
+	plan_in_file(s, &passed, req);
 }
 
 void judge_handler(struct scan_site *s, CXTranslationUnit unit,
-		   const char *req_path, CXCursor def, struct lock_module *lm)
+		   const char *req_path, CXCursor def, struct kbuild *kb,
+		   struct lock_module *lm)
 {
+	struct judge_request req = { req_path, NULL, 0, kb, lm, NULL };
 	struct callsite_list sites;
 	const struct callsite *cs;
 	char *buf;
-	size_t len;
 
-	buf = read_file(req_path, &len);
+	buf = read_file(req_path, &req.len);
 	if (!buf) {
 		scan_site_judge(s, R_HANDLER_NO_BODY, s->handler);
 		return;
 	}
+	req.buf = buf;
 	/* The request as convert reads it: the flags, the handler. */
 	callsites_find(unit, req_path, buf, lm, &sites);
+	req.sites = &sites;
 	cs = callsite_at(&sites, s->call.line);
 	if (!cs)
 		scan_site_judge(s, R_REQUEST_VIA_MACRO);
 	else if (cs->refusal.code == R_HANDLER_NOT_FUNCTION &&
 		 !clang_Cursor_isNull(def))
-		plan_passed(s, cs, def, req_path, lm);
+		plan_passed(s, cs, def, &req);
 	else if (cs->refusal.text)
 		scan_site_judge_text(s, cs->refusal.code, cs->refusal.text);
 	else if (!clang_equalCursors(cs->handler_def, def))
 		scan_site_judge(s, R_HANDLER_NOT_HERE, s->handler);
 	else
-		plan_in_file(s, cs, req_path, lm);
+		plan_in_file(s, cs, &req);
 	callsites_release(&sites);
 	free(buf);
 }

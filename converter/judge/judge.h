@@ -5,12 +5,27 @@
 #include <clang-c/Index.h>
 #include <stdbool.h>
 
-#include "judge/reasons.h"
+#include "model/reasons.h"
 
 struct scan_site;
 struct split_plan;
 struct lock_module;
+struct scan_sites;
+struct scan_tu;
 struct edit_list;
+struct kbuild;
+
+/*
+ * Decide @s->verdict, strategy and reasons; @all are the file.s sites.
+ * The request-level checks come first; a handler they let through is
+ * judged by convert.s planner (judge/judge.c) when @st->plan_handlers.
+ */
+void scan_judge(struct scan_tu *st, struct scan_site *s,
+		const struct scan_sites *all);
+
+/* Find, analyse and judge every request site of one parsed file. */
+void judge_file(struct scan_tu *st, bool not_in_config,
+		struct scan_sites *out);
 
 /*
  * The decision for the handler @def of @s, whose request scan's
@@ -20,13 +35,15 @@ struct edit_list;
  * disagree on a site both analyse.  Sets @s's verdict, strategy and
  * reason.  The request is in @req_path, a file of @unit; @def may be
  * defined in another file of the module, where it is planned.
- * accessors_learn() must have seen @unit; @lm is the module's lock
- * analysis (analyze/lock-graph.h), or NULL.
+ * accessors_learn() must have seen @unit; @kb places a header the
+ * conversion edits in the tree (NULL: not checked); @lm is the module's
+ * lock analysis (analyze/lock-graph.h), or NULL.
  */
 void judge_handler(struct scan_site *s, CXTranslationUnit unit,
-		   const char *req_path, CXCursor def, struct lock_module *lm);
+		   const char *req_path, CXCursor def, struct kbuild *kb,
+		   struct lock_module *lm);
 
-/* The reason code of the strategy  chose. */
+/* The reason code of the strategy @plan chose. */
 enum reason judge_strategy_reason(const struct split_plan *plan);
 
 /*

@@ -3,11 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "convert/cursor.h"
-#include "scan/elsewhere.h"
+#include "analyze/sites.h"
+#include "ast/cursor.h"
+#include "judge/elsewhere.h"
+#include "judge/judge.h"
 #include "scan/file.h"
 #include "scan/output.h"
-#include "scan/scan.h"
 #include "tu.h"
 
 void scan_tu_records(struct scan_tu *st, struct kbuild *kb, CXIndex index,
@@ -18,7 +19,7 @@ void scan_tu_records(struct scan_tu *st, struct kbuild *kb, CXIndex index,
 	size_t i;
 
 	st->plan_handlers = true;
-	scan_tu_run(st, !tu->in_config, &sites);
+	judge_file(st, !tu->in_config, &sites);
 	st->plan_handlers = planned;
 	scan_find_elsewhere(kb, index, &sites);
 	for (i = 0; i < sites.nr; i++)

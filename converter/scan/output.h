@@ -10,7 +10,7 @@
  */
 #include <stdio.h>
 
-#include "scan/model.h"
+#include "model/site.h"
 
 /* Append the records of @s (one site) to @out. */
 void scan_site_records(const struct scan_site *s, struct strbuf *out);

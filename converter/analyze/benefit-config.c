@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A configuration count: a field of the driver's structure that only the
+ * functions probing the device write (probe, the functions they call, and
+ * what a driver's .ndo_open sizes as probe does), so that a loop bounded
+ * by it runs as many rounds as the device has channels, however busy.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/benefit-loop.h"
+#include "tu.h"
+
+/* Functions called from probing, followed this many calls deep. */
+#define PROBE_DEPTH 3
+
+/*
+ * `.probe = foo_probe,` in a driver structure: the functions a driver
+ * registers as its probe, by the tokens of the file's variables; and a
+ * network driver's `.ndo_open`, where it sizes its queues for the time
+ * the interface is up (octeontx2's `qset.cq_cnt`).
+ */
+static void probe_members(const struct cursor_kids *top, CXFile file,
+			  struct strvec *names)
+{
+	struct strvec t = STRVEC_INIT;
+	size_t i, j;
+
+	for (i = 0; i < top->nr; i++) {
+		if (clang_getCursorKind(top->v[i]) != CXCursor_VarDecl ||
+		    !benefit_in_file(top->v[i], file))
+			continue;
+		cursor_tokens(top->v[i], &t);
+		for (j = 0; j + 3 < t.nr; j++)
+			if (!strcmp(t.v[j], ".") &&
+			    (starts_with(t.v[j + 1], "probe") ||
+			     !strcmp(t.v[j + 1], "ndo_open")) &&
+			    !strcmp(t.v[j + 2], "="))
+				strvec_push(names, t.v[j + 3]);
+		strvec_clear(&t);
+	}
+}
+
+struct probing {
+	struct strvec *names;
+	CXFile file;
+	bool grew;
+};
+
+static void probing_visit(CXCursor call, void *data)
+{
+	struct probing *p = data;
+	CXCursor def = da_callee_def(call);
+	char *callee;
+
+	if (clang_Cursor_isNull(def) || !benefit_in_file(def, p->file))
+		return;
+	callee = da_callee(call);
+	if (*callee && !strvec_has(p->names, callee)) {
+		strvec_push(p->names, callee);
+		p->grew = true;
+	}
+	free(callee);
+}
+
+/*
+ * The functions of @file that run while the driver probes: those named
+ * *probe*, those a driver structure registers as .probe, and the
+ * functions of the file they call.
+ */
+static void probing_functions(const struct cursor_kids *fns,
+			      const struct cursor_kids *top, CXFile file,
+			      struct strvec *names)
+{
+	struct probing p = { names, file, true };
+	size_t i;
+	int round;
+
+	probe_members(top, file, names);
+	for (i = 0; i < fns->nr; i++) {
+		char *n = da_spelling(fns->v[i]);
+
+		if (strstr(n, "probe") && !strvec_has(names, n))
+			strvec_push(names, n);
+		free(n);
+	}
+	for (round = 0; round < PROBE_DEPTH && p.grew; round++) {
+		p.grew = false;
+		for (i = 0; i < fns->nr; i++) {
+			char *n = da_spelling(fns->v[i]);
+
+			if (strvec_has(names, n))
+				da_for_each_call(fns->v[i], probing_visit, &p);
+			free(n);
+		}
+	}
+}
+
+struct field_writes {
+	CXCursor field;
+	bool written;		/* a function of the file writes it */
+	bool outside;		/* one that does not run at probe does */
+	bool probing;		/* the function walked runs at probe */
+};
+
+static bool names_field(CXCursor e, CXCursor field)
+{
+	e = da_strip(e);
+	return clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), field);
+}
+
+/*
+ * A write of the field: assigned, stepped or its address taken (passed
+ * to device_property_read_u32()).  An operator written in a macro
+ * cannot be read, and counts as a write.
+ */
+static bool writes_field(CXCursor c, CXCursor field)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cursor_kids kids;
+	bool hit = false;
+	char *op;
+
+	if (k != CXCursor_BinaryOperator && k != CXCursor_UnaryOperator &&
+	    k != CXCursor_CompoundAssignOperator)
+		return false;
+	da_kids(c, &kids);
+	if (kids.nr && names_field(kids.v[0], field)) {
+		op = benefit_op_token(c, kids.v[0]);
+		hit = k == CXCursor_CompoundAssignOperator || !op ||
+		      !strcmp(op, "=") || !strcmp(op, "++") ||
+		      !strcmp(op, "--") || !strcmp(op, "&");
+		free(op);
+	}
+	free(kids.v);
+	return hit;
+}
+
+/*
+ * The field's address converted to a pointer to const: a function that
+ * only reads it, as find_next_bit() reads for_each_set_bit()'s mask.
+ */
+static bool const_address(CXCursor c, CXCursor field)
+{
+	CXType t = clang_getCursorType(c);
+	CXCursor e = da_strip(c);
+	struct cursor_kids kids;
+	bool hit;
+
+	if (t.kind != CXType_Pointer ||
+	    !clang_isConstQualifiedType(clang_getPointeeType(t)) ||
+	    clang_getCursorKind(e) != CXCursor_UnaryOperator ||
+	    clang_equalCursors(e, c))
+		return false;
+	da_kids(e, &kids);
+	hit = kids.nr == 1 && names_field(kids.v[0], field);
+	free(kids.v);
+	return hit;
+}
+
+static enum CXChildVisitResult field_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct field_writes *fw = data;
+
+	(void)parent;
+	if (const_address(c, fw->field))
+		return CXChildVisit_Continue;
+	if (writes_field(c, fw->field)) {
+		fw->written = true;
+		fw->outside |= !fw->probing;
+	}
+	return fw->outside ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+bool benefit_config_field(CXCursor member, const struct loop_env *e)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(member);
+	struct field_writes fw = { clang_getCursorReferenced(member), false,
+				   false, false };
+	struct strvec probing = STRVEC_INIT;
+	struct cursor_kids fns, top;
+	size_t i;
+
+	if (clang_getCursorKind(fw.field) != CXCursor_FieldDecl)
+		return false;
+	da_file_functions(e->fn, &fns);
+	da_kids(clang_getTranslationUnitCursor(tu), &top);
+	probing_functions(&fns, &top, e->file, &probing);
+	for (i = 0; i < fns.nr && !fw.outside; i++) {
+		char *n = da_spelling(fns.v[i]);
+
+		fw.probing = strvec_has(&probing, n);
+		clang_visitChildren(fns.v[i], field_visit, &fw);
+		free(n);
+	}
+	strvec_clear(&probing);
+	free(fns.v);
+	free(top.v);
+	return fw.written && !fw.outside;
+}
