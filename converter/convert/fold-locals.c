@@ -4,7 +4,8 @@
  * that only the removed text used (`struct ath11k_ce_pipe *ce_pipe =
  * &ab->ce.ce_pipe[i];` before the tasklet_kill() that goes), whose
  * declaration then goes too, or -Wunused-variable breaks the build.
- * Only a declaration of the one variable that calls nothing goes.
+ * Only a declaration of the one variable that calls nothing but inline
+ * accessors goes.
  */
 #include <stdlib.h>
 
@@ -14,8 +15,51 @@ struct local_refs {
 	CXCursor var;
 	struct cursor_list refs;	/* its uses */
 	CXCursor decl_stmt;	/* the declaration of var alone, or null */
-	bool computes;		/* its initializer calls something */
+	bool computes;		/* its initializer calls more than accessors */
 };
+
+/*
+ * An inline function of one `return` that calls nothing: an accessor such
+ * as at_hdmac's to_at_dma_chan(), a container_of(), which a local's
+ * initializer may call and still be dropped.
+ */
+static bool inline_accessor(CXCursor call)
+{
+	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	struct cursor_list kids = { NULL, 0, 0 };
+	bool hit = false;
+
+	if (clang_getCursorKind(def) != CXCursor_FunctionDecl ||
+	    !clang_Cursor_isFunctionInlined(def))
+		return false;
+	cursor_children(def, &kids);
+	if (kids.nr &&
+	    clang_getCursorKind(kids.v[kids.nr - 1]) == CXCursor_CompoundStmt) {
+		CXCursor body = kids.v[kids.nr - 1];
+
+		cursor_list_release(&kids);
+		cursor_children(body, &kids);
+		hit = kids.nr == 1 &&
+		      clang_getCursorKind(kids.v[0]) == CXCursor_ReturnStmt &&
+		      clang_Cursor_isNull(find_call(kids.v[0], any_callee));
+	}
+	cursor_list_release(&kids);
+	return hit;
+}
+
+/* Does @decl call anything but inline accessors? */
+static bool computes(CXCursor decl)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	bool hit = false;
+	size_t i;
+
+	find_calls(decl, any_callee, &calls);
+	for (i = 0; i < calls.nr && !hit; i++)
+		hit = !inline_accessor(calls.v[i]);
+	cursor_list_release(&calls);
+	return hit;
+}
 
 static enum CXChildVisitResult local_visit(CXCursor c, CXCursor parent,
 					   CXClientData data)
@@ -28,7 +72,7 @@ static enum CXChildVisitResult local_visit(CXCursor c, CXCursor parent,
 		cursor_children(c, &vars);
 		if (vars.nr == 1 && clang_equalCursors(vars.v[0], l->var)) {
 			l->decl_stmt = c;
-			l->computes = !clang_Cursor_isNull(find_call(c, any_callee));
+			l->computes = computes(c);
 		}
 		cursor_list_release(&vars);
 	}
