@@ -88,41 +88,78 @@ static bool includes_any(const char *text, const struct strvec *seen)
 	return false;
 }
 
+/* The C files and headers of a directory, read once, comments blanked. */
+struct dir_texts {
+	struct strvec names;
+	char **texts;		/* NULL where a file could not be read */
+};
+
+static int dir_texts_read(const char *dir, struct dir_texts *dt)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	memset(dt, 0, sizeof(*dt));
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		char *path;
+
+		if (!c_or_header(e->d_name))
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		dt->texts = xrealloc(dt->texts,
+				     (dt->names.nr + 1) * sizeof(*dt->texts));
+		dt->texts[dt->names.nr] = read_file(path, NULL);
+		if (dt->texts[dt->names.nr])
+			blank_comments(dt->texts[dt->names.nr]);
+		strvec_push(&dt->names, e->d_name);
+		free(path);
+	}
+	closedir(d);
+	return 0;
+}
+
+static void dir_texts_release(struct dir_texts *dt)
+{
+	size_t i;
+
+	for (i = 0; i < dt->names.nr; i++)
+		free(dt->texts[i]);
+	free(dt->texts);
+	strvec_clear(&dt->names);
+}
+
+static bool is_header(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && !strcmp(name + n - 2, ".h");
+}
+
 /*
- * The headers of @dir through which a file sees @base: @base and every
+ * The headers of @dt through which a file sees @base: @base and every
  * header that includes one of them (ath11k's pcic.c reaches ce.h through
  * core.h).
  */
-static void seeing_headers(const char *dir, const char *base,
+static void seeing_headers(const struct dir_texts *dt, const char *base,
 			   struct strvec *seen)
 {
 	bool grew = true;
-	struct dirent *e;
-	DIR *d;
+	size_t i;
 
 	strvec_push(seen, base);
-	while (grew && (d = opendir(dir))) {
+	while (grew) {
 		grew = false;
-		while ((e = readdir(d))) {
-			size_t n = strlen(e->d_name);
-			char *path, *text;
+		for (i = 0; i < dt->names.nr; i++) {
+			const char *name = dt->names.v[i];
 
-			if (n < 3 || strcmp(e->d_name + n - 2, ".h") ||
-			    strvec_has(seen, e->d_name))
+			if (!is_header(name) || strvec_has(seen, name) ||
+			    !dt->texts[i] || !includes_any(dt->texts[i], seen))
 				continue;
-			path = xasprintf("%s/%s", dir, e->d_name);
-			text = read_file(path, NULL);
-			if (text) {
-				blank_comments(text);
-				if (includes_any(text, seen)) {
-					strvec_push(seen, e->d_name);
-					grew = true;
-				}
-			}
-			free(text);
-			free(path);
+			strvec_push(seen, name);
+			grew = true;
 		}
-		closedir(d);
 	}
 }
 
@@ -135,37 +172,29 @@ static char *named_elsewhere(const char *dir, const char *hfile,
 			     const char *skip, const char *member)
 {
 	const char *base = strrchr(hfile, '/') ? strrchr(hfile, '/') + 1 : hfile;
+	const char *skip_base = strrchr(skip, '/') ? strrchr(skip, '/') + 1 : skip;
 	struct strvec seen = STRVEC_INIT;
-	DIR *d = opendir(dir);
-	struct dirent *e;
+	struct dir_texts dt;
 	char *why = NULL;
+	size_t i;
 
-	seeing_headers(dir, base, &seen);
-	if (!d) {
-		strvec_clear(&seen);
+	if (dir_texts_read(dir, &dt))
 		return xasprintf("%s cannot be listed: %s", dir, strerror(errno));
-	}
-	while (!why && (e = readdir(d))) {
-		char *path, *text;
+	seeing_headers(&dt, base, &seen);
+	for (i = 0; i < dt.names.nr && !why; i++) {
+		const char *name = dt.names.v[i], *text = dt.texts[i];
+		bool header = !strcmp(name, base);
 		unsigned int n;
 
-		if (!c_or_header(e->d_name))
+		if (!strcmp(name, skip_base))
 			continue;
-		path = xasprintf("%s/%s", dir, e->d_name);
-		if (strcmp(path, skip)) {
-			text = read_file(path, NULL);
-			if (text)
-				blank_comments(text);
-			n = !text ? 1 :
-			    strcmp(path, hfile) && !includes_any(text, &seen) ? 0 :
-			    word_count(text, member);
-			if (n > (strcmp(path, hfile) ? 0u : 1u))
-				why = xasprintf("%s names it too", e->d_name);
-			free(text);
-		}
-		free(path);
+		n = !text ? 1 :
+		    !header && !includes_any(text, &seen) ? 0 :
+		    word_count(text, member);
+		if (n > (header ? 1u : 0u))
+			why = xasprintf("%s names it too", name);
 	}
-	closedir(d);
+	dir_texts_release(&dt);
 	strvec_clear(&seen);
 	return why;
 }
