@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A configuration count: a field of the driver's structure that only the
- * functions probing the device write (probe, the functions they call, and
- * what a driver's .ndo_open sizes as probe does), so that a loop bounded
- * by it runs as many rounds as the device has channels, however busy.
+ * functions probing the device write (probe, the functions they call, in
+ * any file of the module, and what a driver's .ndo_open sizes as probe
+ * does), so that a loop bounded by it runs as many rounds as the device
+ * has channels, however busy.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/benefit-loop.h"
+#include "analyze/lock-graph.h"
 #include "tu.h"
 
 /* Functions called from probing, followed this many calls deep. */
@@ -18,7 +20,8 @@
  * `.probe = foo_probe,` in a driver structure: the functions a driver
  * registers as its probe, by the tokens of the file's variables; and a
  * network driver's `.ndo_open`, where it sizes its queues for the time
- * the interface is up (octeontx2's `qset.cq_cnt`).
+ * the interface is up (octeontx2's `qset.cq_cnt`), and its ethtool
+ * `.set_channels`, where the administrator sizes them again.
  */
 static void probe_members(const struct cursor_kids *top, CXFile file,
 			  struct strvec *names)
@@ -34,7 +37,8 @@ static void probe_members(const struct cursor_kids *top, CXFile file,
 		for (j = 0; j + 3 < t.nr; j++)
 			if (!strcmp(t.v[j], ".") &&
 			    (starts_with(t.v[j + 1], "probe") ||
-			     !strcmp(t.v[j + 1], "ndo_open")) &&
+			     !strcmp(t.v[j + 1], "ndo_open") ||
+			     !strcmp(t.v[j + 1], "set_channels")) &&
 			    !strcmp(t.v[j + 2], "="))
 				strvec_push(names, t.v[j + 3]);
 		strvec_clear(&t);
@@ -98,16 +102,28 @@ static void probing_functions(const struct cursor_kids *fns,
 
 struct field_writes {
 	CXCursor field;
-	bool written;		/* a function of the file writes it */
+	char *usr;		/* its USR, in another file of the module */
+	bool written;		/* a function of the module writes it */
 	bool outside;		/* one that does not run at probe does */
 	bool probing;		/* the function walked runs at probe */
 };
 
-static bool names_field(CXCursor e, CXCursor field)
+static bool names_field(CXCursor e, const struct field_writes *fw)
 {
+	CXCursor ref;
+	char *usr;
+	bool same;
+
 	e = da_strip(e);
-	return clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
-	       clang_equalCursors(clang_getCursorReferenced(e), field);
+	if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+		return false;
+	ref = clang_getCursorReferenced(e);
+	if (!fw->usr)
+		return clang_equalCursors(ref, fw->field);
+	usr = cxstring_take(clang_getCursorUSR(ref));
+	same = !strcmp(usr, fw->usr);
+	free(usr);
+	return same;
 }
 
 /*
@@ -115,7 +131,7 @@ static bool names_field(CXCursor e, CXCursor field)
  * to device_property_read_u32()).  An operator written in a macro
  * cannot be read, and counts as a write.
  */
-static bool writes_field(CXCursor c, CXCursor field)
+static bool writes_field(CXCursor c, const struct field_writes *fw)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct cursor_kids kids;
@@ -126,7 +142,7 @@ static bool writes_field(CXCursor c, CXCursor field)
 	    k != CXCursor_CompoundAssignOperator)
 		return false;
 	da_kids(c, &kids);
-	if (kids.nr && names_field(kids.v[0], field)) {
+	if (kids.nr && names_field(kids.v[0], fw)) {
 		op = benefit_op_token(c, kids.v[0]);
 		hit = k == CXCursor_CompoundAssignOperator || !op ||
 		      !strcmp(op, "=") || !strcmp(op, "++") ||
@@ -141,7 +157,7 @@ static bool writes_field(CXCursor c, CXCursor field)
  * The field's address converted to a pointer to const: a function that
  * only reads it, as find_next_bit() reads for_each_set_bit()'s mask.
  */
-static bool const_address(CXCursor c, CXCursor field)
+static bool const_address(CXCursor c, const struct field_writes *fw)
 {
 	CXType t = clang_getCursorType(c);
 	CXCursor e = da_strip(c);
@@ -154,7 +170,7 @@ static bool const_address(CXCursor c, CXCursor field)
 	    clang_equalCursors(e, c))
 		return false;
 	da_kids(e, &kids);
-	hit = kids.nr == 1 && names_field(kids.v[0], field);
+	hit = kids.nr == 1 && names_field(kids.v[0], fw);
 	free(kids.v);
 	return hit;
 }
@@ -165,20 +181,69 @@ static enum CXChildVisitResult field_visit(CXCursor c, CXCursor parent,
 	struct field_writes *fw = data;
 
 	(void)parent;
-	if (const_address(c, fw->field))
+	if (const_address(c, fw))
 		return CXChildVisit_Continue;
-	if (writes_field(c, fw->field)) {
+	if (writes_field(c, fw)) {
 		fw->written = true;
 		fw->outside |= !fw->probing;
 	}
 	return fw->outside ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+/*
+ * The module's other files (@lm, nicvf's nicvf_queues.c): a function of
+ * theirs that the probing functions call (PROBE_DEPTH calls deep) runs at
+ * probe too; any other that writes the field keeps it from being a
+ * configuration.
+ */
+static void module_writes(const struct lock_module *lm, CXCursor fn,
+			  const struct strvec *probing, struct field_writes *fw)
+{
+	ssize_t home = lm_tu_of(lm, fn);
+	bool *runs = xcalloc(lm->nr_fns ? lm->nr_fns : 1, sizeof(*runs));
+	struct strvec names = STRVEC_INIT;
+	struct cursor_kids top;
+	size_t i, j;
+	int round;
+
+	/* What the other files register: otx2_ethtool.c's .set_channels. */
+	for (i = 0; i < lm->nr_module_tus; i++) {
+		CXTranslationUnit unit = lm->tus[i].unit;
+
+		if ((ssize_t)i == home)
+			continue;
+		da_kids(clang_getTranslationUnitCursor(unit), &top);
+		probe_members(&top, clang_getFile(unit, lm->tus[i].path),
+			      &names);
+		free(top.v);
+	}
+	for (i = 0; i < lm->nr_fns; i++)
+		runs[i] = lm->fns[i].module &&
+			  (strvec_has(probing, lm->fns[i].name) ||
+			   strvec_has(&names, lm->fns[i].name) ||
+			   strstr(lm->fns[i].name, "probe"));
+	strvec_clear(&names);
+	for (round = 0; round < PROBE_DEPTH; round++)
+		for (i = 0; i < lm->nr_fns; i++)
+			for (j = 0; runs[i] && j < lm->fns[i].nr_calls; j++)
+				runs[lm->fns[i].calls[j]] = true;
+	fw->usr = cxstring_take(clang_getCursorUSR(fw->field));
+	for (i = 0; i < lm->nr_fns && !fw->outside; i++) {
+		if (!lm->fns[i].module || lm_tu_of(lm, lm->fns[i].def) == home)
+			continue;
+		fw->probing = runs[i];
+		clang_visitChildren(lm->fns[i].def, field_visit, fw);
+	}
+	free(fw->usr);
+	fw->usr = NULL;
+	free(runs);
+}
+
 bool benefit_config_field(CXCursor member, const struct loop_env *e)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(member);
-	struct field_writes fw = { clang_getCursorReferenced(member), false,
-				   false, false };
+	struct field_writes fw = { clang_getCursorReferenced(member), NULL,
+				   false, false, false };
 	struct strvec probing = STRVEC_INIT;
 	struct cursor_kids fns, top;
 	size_t i;
@@ -195,6 +260,8 @@ bool benefit_config_field(CXCursor member, const struct loop_env *e)
 		clang_visitChildren(fns.v[i], field_visit, &fw);
 		free(n);
 	}
+	if (e->lm && !fw.outside)
+		module_writes(e->lm, e->fn, &probing, &fw);
 	strvec_clear(&probing);
 	free(fns.v);
 	free(top.v);

@@ -320,18 +320,3 @@ bool benefit_counter(CXCursor decl, CXCursor fn, long long *max)
 		*max = cc.max;
 	return cc.ok;
 }
-
-char *benefit_delay_member(CXCursor call)
-{
-	CXCursor ref = clang_getCursorReferenced(call);
-	char *name;
-
-	if (clang_getCursorKind(ref) != CXCursor_FieldDecl)
-		return NULL;
-	name = da_spelling(ref);
-	if (!strcmp(name, "udelay") || !strcmp(name, "ndelay") ||
-	    !strcmp(name, "const_udelay"))
-		return name;
-	free(name);
-	return NULL;
-}

@@ -8,6 +8,8 @@
 
 #include "analyze/device-access.h"
 
+struct lock_module;
+
 /*
  * The parts of the benefit judgement that read one loop or one call
  * (analyze/benefit-loop.c): whether a loop's trip count is driven by the
@@ -18,6 +20,8 @@ struct loop_env {
 	CXFile file;		/* the handler's: its functions are followed */
 	int depth;		/* calls already followed to get here */
 	CXCursor fn;		/* the function the loop is written in */
+	/* the module, whose other files may set a configuration, or NULL */
+	const struct lock_module *lm;
 };
 
 /* Does @c call @pred's functions, itself or through @file's functions? */
@@ -188,13 +192,6 @@ bool benefit_is_delay(const char *callee);
  * (__udelay(), __ndelay()) is counted.
  */
 long benefit_delay_us(CXCursor call, const char *callee);
-/*
- * 32-bit arm's udelay() calls through its delay operations
- * (`arm_delay_ops.udelay(n)`, `.const_udelay(n * UDELAY_MULT)`): the
- * member's name, udelay, ndelay or const_udelay (which, like
- * __const_udelay(), is the constant half and counts 0), or NULL.
- */
-char *benefit_delay_member(CXCursor call);
 
 /*
  * analyze/benefit-error.c.  Does the arm @arm of an if (a block or one

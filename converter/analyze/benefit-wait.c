@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analyze/benefit-loop.h"
+#include "analyze/kapi-raise.h"
 #include "tu.h"
 
 #define CALLEE_DEPTH 2
@@ -110,7 +111,7 @@ static void moves_visit(CXCursor call, void *data)
 			 (da_is_accessor(callee, &w) && w);
 	else if (!clang_Cursor_isNull(def) && benefit_in_file(def, m->e->file))
 		moves_callee(def, m);
-	else if (!*callee && (member = benefit_delay_member(call)))
+	else if (!*callee && (member = kapi_member_delay(call)))
 		free(member);
 	else
 		m->hit = !waits(callee);

@@ -14,6 +14,7 @@
 
 #include "analyze/benefit-loop.h"
 #include "analyze/benefit.h"
+#include "analyze/kapi-raise.h"
 #include "analyze/lock-graph.h"
 #include "tu.h"
 
@@ -102,6 +103,7 @@ struct walk {
 	int error;		/* arms handling an error around the walk */
 	bool in_poll;		/* the innermost loop around only waits */
 	bool serial;		/* a serial port's handler (benefit_is_tty()) */
+	const struct lock_module *lm;	/* the module, or NULL */
 };
 
 static void walk(CXCursor c, struct walk *w);
@@ -282,7 +284,7 @@ static void count_call(CXCursor call, struct walk *w)
 		w->b->accesses++;
 	else if (benefit_is_delay(callee))
 		count_delay(call, callee, w);
-	else if (!*callee && (d = benefit_delay_member(call))) {
+	else if (!*callee && (d = kapi_member_delay(call))) {
 		count_delay(call, d, w);
 		free((char *)d);
 		d = NULL;
@@ -321,7 +323,7 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
  */
 static void count_loop(CXCursor loop, struct walk *w)
 {
-	const struct loop_env e = { w->ap, w->file, w->depth, w->fn };
+	const struct loop_env e = { w->ap, w->file, w->depth, w->fn, w->lm };
 	unsigned int *kinds[] = {
 		[LOOP_CONSTANT] = &w->b->constant_loops,
 		[LOOP_WIDTH] = &w->b->width_loops,
@@ -435,7 +437,7 @@ static void walk_switch(CXCursor c, struct walk *w)
  */
 static void walk(CXCursor c, struct walk *w)
 {
-	const struct loop_env e = { w->ap, w->file, w->depth, w->fn };
+	const struct loop_env e = { w->ap, w->file, w->depth, w->fn, w->lm };
 	enum CXCursorKind k = clang_getCursorKind(c);
 	int irqs_off = w->irqs_off;
 	bool loop = da_is_loop(c), in_poll = w->in_poll;
@@ -471,7 +473,7 @@ static void walk_release(struct walk *w)
 void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 		   const struct access_preds *ap,
 		   const struct benefit_irqs *irqs, bool tasklet_folded,
-		   struct benefit *b)
+		   const struct lock_module *lm, struct benefit *b)
 {
 	struct walk w;
 	size_t i;
@@ -481,6 +483,7 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 	memset(&w, 0, sizeof(w));
 	w.ap = ap;
 	w.irqs = irqs;
+	w.lm = lm;
 	w.b = b;
 	w.fn = handler;
 	clang_getExpansionLocation(clang_getCursorLocation(handler), &w.file,

@@ -11,6 +11,8 @@
 #include "jsonl.h"
 #include "util.h"
 
+struct lock_module;
+
 /*
  * What a conversion gains: the code that leaves hard-irq context, judged
  * the way review-findings.md ("When a conversion pays") does.  A thread
@@ -103,12 +105,13 @@ int benefit_irqs_change(CXCursor call);
 
 /*
  * Judge the statements @moved (the thread's part of the old handler) of
- * the handler @handler; @tasklet_folded when the split folds its tasklet.
+ * the handler @handler; @tasklet_folded when the split folds its tasklet;
+ * @lm, the module, or NULL.
  */
 void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 		   const struct access_preds *ap,
 		   const struct benefit_irqs *irqs, bool tasklet_folded,
-		   struct benefit *b);
+		   const struct lock_module *lm, struct benefit *b);
 void benefit_release(struct benefit *b);
 
 const char *benefit_code_name(enum benefit_code c);

@@ -7,6 +7,7 @@
  * look as if it needed a bottom-half bracket).
  */
 #include <stdlib.h>
+#include <sys/types.h>
 #include <string.h>
 
 #include "analyze/kapi-raise.h"
@@ -25,8 +26,10 @@ static const struct {
 
 static const struct {
 	const char *type, *member;
+	bool delay;
 } member_quiet[] = {
-#define KAPI_MEMBER_QUIET(t, m) { #t, #m },
+#define KAPI_MEMBER_QUIET(t, m) { #t, #m, false },
+#define KAPI_MEMBER_DELAY(t, m) { #t, #m, true },
 #include "analyze/kapi-locks.def"
 };
 
@@ -99,22 +102,37 @@ const char *kapi_call_raises(CXCursor call)
 	return what ? what : kapi_member_raiser(call);
 }
 
-bool kapi_member_quiet(CXCursor call)
+/* The row of member_quiet[] @call goes through, or -1. */
+static ssize_t quiet_row(CXCursor call)
 {
 	CXCursor field = called_member(call);
 	char *member, *type;
-	bool hit = false;
+	ssize_t row = -1;
 	size_t i;
 
 	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
-		return false;
+		return -1;
 	member = cxstring_take(clang_getCursorSpelling(field));
 	type = cxstring_take(clang_getCursorSpelling(
 			clang_getCursorSemanticParent(field)));
-	for (i = 0; i < ARRAY_SIZE(member_quiet) && !hit; i++)
-		hit = !strcmp(member_quiet[i].type, type) &&
-		      !strcmp(member_quiet[i].member, member);
+	for (i = 0; i < ARRAY_SIZE(member_quiet) && row < 0; i++)
+		if (!strcmp(member_quiet[i].type, type) &&
+		    !strcmp(member_quiet[i].member, member))
+			row = i;
 	free(member);
 	free(type);
-	return hit;
+	return row;
+}
+
+bool kapi_member_quiet(CXCursor call)
+{
+	return quiet_row(call) >= 0;
+}
+
+char *kapi_member_delay(CXCursor call)
+{
+	ssize_t row = quiet_row(call);
+
+	return row >= 0 && member_quiet[row].delay ?
+	       xstrdup(member_quiet[row].member) : NULL;
 }

@@ -23,6 +23,13 @@ const char *kapi_member_raiser(CXCursor call);
  * KAPI_MEMBER_QUIET): 32-bit arm's `arm_delay_ops.udelay(n)`?
  */
 bool kapi_member_quiet(CXCursor call);
+/*
+ * The member a delay @call goes through (KAPI_MEMBER_DELAY): 32-bit arm's
+ * udelay() calls `arm_delay_ops.udelay(n)` or `.const_udelay(n *
+ * UDELAY_MULT)`; udelay, ndelay or const_udelay (which, like
+ * __const_udelay(), is the constant half and counts 0), or NULL.
+ */
+char *kapi_member_delay(CXCursor call);
 
 /* kapi_raiser() of a named call, else kapi_member_raiser(). */
 const char *kapi_call_raises(CXCursor call);

@@ -83,7 +83,7 @@ void split_benefit(const struct split_plan *plan, const struct edit_list *el,
 		split_quick_lock_ids(plan, &ti.quick);
 		irqs.change = thread_irqs_change;
 	}
-	benefit_judge(plan->def, moved, n, &ap, &irqs, folded, b);
+	benefit_judge(plan->def, moved, n, &ap, &irqs, folded, plan->lm, b);
 	strvec_clear(&ti.quick);
 	/* convert/fold-work.c: the work function became the thread. */
 	b->code[BENEFIT_WORK_FOLDED] = plan->work != NULL;

@@ -31,10 +31,14 @@
 # - e1000e: __ew32()'s udelay(50) poll for the PCIM2PCI arbiter runs under
 #   `flags2 & FLAG2_PCIM2PCI_ARBITER_WA`, one part's workaround (WA);
 # - octeontx2 otx2_pf: its queue error interrupt walks `qset.cq_cnt`
-#   queues, a count only otx2_open(), its `.ndo_open`, sets in the file;
+#   queues, a count only otx2_open(), its `.ndo_open`, and
+#   otx2_set_channels() of otx2_ethtool.c, its ethtool `.set_channels`, set;
 # - ste_dma40 (arm tree): its `for (;;)` ends when `chan =
 #   find_next_bit(regs, BITS_PER_LONG * il_size, chan + 1)` reaches the
 #   search's size, il_size a configuration count: as many rounds as bits.
+# - nicvf (arm64 tree): its RBDR interrupt walks `qs->rbdr_cnt` rings, a
+#   count set from a constant in nicvf_queues.c, which nicvf_probe() calls
+#   into: a configuration count of the module, not of the file.
 . "$TESTLIB"
 
 out=$TEST_TMP/out
@@ -51,6 +55,7 @@ json=$("$IRQCONV" convert --format=json -o "$out" \
 	drivers/mailbox/mtk-cmdq-mailbox.c \
 	drivers/net/can/rcar/rcar_canfd.c \
 	drivers/soc/fsl/qbman/qman_ccsr.c \
+	drivers/net/ethernet/cavium/thunder/nicvf_main.c \
 	2>/dev/null) ||
 	fail "convert of the real drivers failed"
 judged() {
@@ -115,4 +120,8 @@ expect_eq "e1000e: the arbiter workaround's poll, other vector" \
 expect_eq "otx2_pf: queues counted when the interface opens" \
 	"declined no-gain 1" \
 	"$(jq -r 'select(.handler == "otx2_q_intr_handler") |
+		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
+expect_eq "nicvf: the RBDR count is set at probe, in another file of the module" \
+	"declined no-gain 1" \
+	"$(jq -r 'select(.handler == "nicvf_rbdr_intr_handler") |
 		"\(.verdict) \(.benefit | join(",")) \(.moved.device_loops_width // 0)"' <<<"$json")"
