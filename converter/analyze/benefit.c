@@ -125,15 +125,6 @@ static void note_where(struct walk *w, CXCursor c, const char *what)
 		strvec_push_nodup(&w->b->where, s);
 }
 
-static bool in_file(CXCursor def, CXFile file)
-{
-	CXFile f;
-
-	clang_getExpansionLocation(clang_getCursorLocation(def), &f, NULL,
-				   NULL, NULL);
-	return f && clang_File_isEqual(f, file);
-}
-
 int benefit_irqs_change(CXCursor call)
 {
 	char *written;
@@ -290,7 +281,7 @@ static void count_call(CXCursor call, struct walk *w)
 		d = NULL;
 	}
 	else if (!clang_Cursor_isNull(def) && w->depth < CALLEE_DEPTH &&
-		 in_file(def, w->file))
+		 benefit_in_file(def, w->file))
 		count_callee(def, callee, w);
 	benefit_note_chain(call, callee, w->b);
 	d = w->depth ? NULL : deferral(callee);

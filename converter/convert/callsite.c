@@ -7,6 +7,7 @@
 #include "ast/cursor.h"
 #include "convert/callsite-parts.h"
 #include "convert/cocci.h"
+#include "convert/split.h"
 #include "tu.h"
 
 #define IRQF_SHARED_BIT 0x00000080
@@ -176,13 +177,6 @@ void callsites_release(struct callsite_list *l)
 	l->nr = 0;
 }
 
-static size_t split_line_start_of(const char *buf, size_t off)
-{
-	while (off > 0 && buf[off - 1] != '\n')
-		off--;
-	return off;
-}
-
 /*
  * `if ((err = request_irq(...)))`: the variable, and where `if` starts;
  * NULL for any other shape.  The shape is read off the line as written.
@@ -190,7 +184,7 @@ static size_t split_line_start_of(const char *buf, size_t off)
 static char *assigned_in_if(const char *buf, struct cursor_range r,
 			    size_t *if_begin)
 {
-	size_t p = split_line_start_of(buf, r.begin), v;
+	size_t p = split_line_start(buf, r.begin), v;
 
 	while (buf[p] == '\t' || buf[p] == ' ')
 		p++;
@@ -295,8 +289,8 @@ static void render_call(const struct callsite *cs, const char *buf,
 		 * checkpatch forbids assignment in an if condition, and the
 		 * line is ours now: hoist it, as the kernel writes it today.
 		 */
-		char *indent = xstrndup(buf + split_line_start_of(buf, r.begin),
-					hoist_begin - split_line_start_of(buf, r.begin));
+		char *indent = xstrndup(buf + split_line_start(buf, r.begin),
+					hoist_begin - split_line_start(buf, r.begin));
 		char *text = xasprintf("%s = %s;\n%sif (%s)", var, sb.buf, indent,
 				       var);
 
