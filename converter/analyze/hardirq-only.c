@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/device-access.h"
 #include "analyze/hardirq-only.h"
 #include "analyze/reach.h"
 #include "ast/cursor.h"
@@ -293,6 +294,131 @@ static bool counting(struct lock_module *lm, CXCursor def,
 	return found;
 }
 
+/*
+ * `.restart = foo_restart,` in a variable of @handler's file: the callbacks
+ * the driver registers to reset the machine (struct watchdog_ops).
+ */
+static void restart_members(CXCursor handler, struct strvec *names)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(handler);
+	CXFile file;
+	struct cursor_kids top;
+	struct strvec t = STRVEC_INIT;
+	size_t i, j;
+
+	clang_getExpansionLocation(clang_getCursorLocation(handler), &file,
+				   NULL, NULL, NULL);
+	da_kids(clang_getTranslationUnitCursor(tu), &top);
+	for (i = 0; i < top.nr; i++) {
+		CXFile at;
+
+		if (clang_getCursorKind(top.v[i]) != CXCursor_VarDecl)
+			continue;
+		clang_getExpansionLocation(clang_getCursorLocation(top.v[i]),
+					   &at, NULL, NULL, NULL);
+		if (!clang_File_isEqual(at, file))
+			continue;
+		cursor_tokens(top.v[i], &t);
+		for (j = 0; j + 3 < t.nr; j++)
+			if (!strcmp(t.v[j], ".") &&
+			    !strcmp(t.v[j + 1], "restart") &&
+			    !strcmp(t.v[j + 2], "=") &&
+			    !strvec_has(names, t.v[j + 3]))
+				strvec_push(names, t.v[j + 3]);
+		strvec_clear(&t);
+	}
+	free(top.v);
+}
+
+struct restart_path {
+	struct strvec callees;	/* the restart callbacks and what they call */
+	struct strvec by;	/* for each, the restart callback */
+	const char *member;	/* the callback being read */
+	CXFile file;
+};
+
+static void restart_callee(CXCursor call, void *data)
+{
+	struct restart_path *rp = data;
+	CXCursor def = da_callee_def(call);
+	char *name;
+
+	CXFile at;
+
+	if (clang_Cursor_isNull(def))
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(def), &at, NULL,
+				   NULL, NULL);
+	if (!clang_File_isEqual(at, rp->file))
+		return;
+	name = da_callee(call);
+	if (*name && !strvec_has(&rp->callees, name)) {
+		strvec_push(&rp->callees, name);
+		strvec_push(&rp->by, rp->member);
+	}
+	free(name);
+}
+
+static bool restart_call(CXCursor call, const char *name, void *data)
+{
+	(void)call;
+	return strvec_has(&((struct restart_path *)data)->callees, name);
+}
+
+/*
+ * A handler that resets the machine the way the driver's .restart callback
+ * does (asm9260_wdt's timeout interrupt calls the same register sequence
+ * as its watchdog_ops.restart): a reset, though no kernel call names it.
+ */
+static bool restart_path(struct lock_module *lm, CXCursor def,
+			 struct refusal *why)
+{
+	struct restart_path rp = { STRVEC_INIT, STRVEC_INIT, NULL, NULL };
+	struct strvec members = STRVEC_INIT;
+	struct cursor_kids fns;
+	struct reach_hit hit;
+	bool found = false;
+	size_t i, k;
+
+	restart_members(def, &members);
+	clang_getExpansionLocation(clang_getCursorLocation(def), &rp.file,
+				   NULL, NULL, NULL);
+	da_file_functions(def, &fns);
+	for (i = 0; i < fns.nr; i++) {
+		char *n = da_spelling(fns.v[i]);
+
+		if (strvec_has(&members, n)) {
+			strvec_push(&rp.callees, n);
+			strvec_push(&rp.by, n);
+			rp.member = rp.by.v[rp.by.nr - 1];
+			da_for_each_call(fns.v[i], restart_callee, &rp);
+		}
+		free(n);
+	}
+	if (rp.callees.nr && reach_find(lm, def, restart_call, &rp, &hit)) {
+		char *via = reach_via_phrase(&hit);
+		char *what;
+
+		for (k = 0; strcmp(rp.callees.v[k], hit.name); k++)
+			;
+		what = strcmp(rp.by.v[k], hit.name) ?
+		       xasprintf("%s, the reset its .restart callback %s() makes too,",
+				 via, rp.by.v[k]) :
+		       xasprintf("%s, its .restart callback,", via);
+		refusal_set(why, R_RESET_PATH, hit.name, what,
+			    cursor_line(hit.first));
+		free(what);
+		free(via);
+		reach_hit_release(&hit);
+		found = true;
+	}
+	free(fns.v);
+	strvec_clear(&members);
+	strvec_clear(&rp.callees);
+	strvec_clear(&rp.by);
+	return found;
+}
+
 bool hardirq_only(struct lock_module *lm, CXCursor def, struct refusal *why)
 {
 	struct reach_hit hit;
@@ -302,6 +428,8 @@ bool hardirq_only(struct lock_module *lm, CXCursor def, struct refusal *why)
 	else if (find_class(lm, def, HI_RESET, &hit) ||
 		 direct_class(def, HI_PANIC, &hit))
 		reset(&hit, why);
+	else if (restart_path(lm, def, why))
+		return true;
 	else if (counting(lm, def, why))
 		return true;
 	else if (find_class(lm, def, HI_STAMP, &hit) ||
