@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/line-share.h"
+#include "analyze/module.h"
 #include "convert/callsite.h"
 #include "convert/fold-work.h"
 #include "convert/split-parts.h"
@@ -149,6 +151,21 @@ out:
 	locals_release(&l);
 	plan->line = NULL;
 	return 0;
+}
+
+void split_plan_site(const struct callsite *cs, const char *buf, size_t len,
+		     enum split_strategy wanted, struct lock_module *lm,
+		     struct split_plan *plan)
+{
+	struct line_share line;
+
+	module_learn_accessors(lm);
+	memset(&line, 0, sizeof(line));
+	if (cs->shared)
+		line_share_agreed(lm, cs->call, &line);
+	split_plan_make(cs->handler_def, buf, len, cs->shared, cs->exclusive,
+			&line, wanted, lm, plan);
+	line_share_release(&line);
 }
 
 void split_plan_release(struct split_plan *plan)

@@ -175,6 +175,16 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    bool exclusive, const struct line_share *line,
 		    enum split_strategy wanted, struct lock_module *lm,
 		    struct split_plan *plan);
+
+/*
+ * split_plan_make() for the handler  requests, from , the text of
+ * the file defining it: with the module's accessors learnt and, on a
+ * shared line, what its requesters agree on.
+ */
+struct callsite;
+void split_plan_site(const struct callsite *cs, const char *buf, size_t len,
+		     enum split_strategy wanted, struct lock_module *lm,
+		     struct split_plan *plan);
 void split_plan_release(struct split_plan *plan);
 
 /*

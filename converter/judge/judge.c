@@ -2,8 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/line-share.h"
-#include "analyze/module.h"
 #include "analyze/sites.h"
 #include "ast/cursor.h"
 #include "convert/callsite.h"
@@ -149,15 +147,8 @@ static void plan(struct scan_site *s, const struct callsite *cs,
 {
 	struct lock_module *lm = req->lm;
 	struct split_plan plan;
-	struct line_share line;
 
-	module_learn_accessors(lm);
-	memset(&line, 0, sizeof(line));
-	if (cs->shared)
-		line_share_agreed(lm, cs->call, &line);
-	split_plan_make(cs->handler_def, buf, len, cs->shared, cs->exclusive,
-			&line, SPLIT_NONE, lm, &plan);
-	line_share_release(&line);
+	split_plan_site(cs, buf, len, SPLIT_NONE, lm, &plan);
 	if (plan.strategy == SPLIT_NONE) {
 		scan_site_judge_text(s, plan.refusal.code, plan.refusal.text);
 		if (judge_declines_refused(&plan, cs->call, NULL,

@@ -7,9 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/line-share.h"
 #include "analyze/lock-graph.h"
-#include "analyze/module.h"
 #include "analyze/sites.h"
 #include "convert/callsite.h"
 #include "convert/side-edits.h"
@@ -225,7 +223,6 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 	struct edit_list el, hdr, call;
 	struct strvec notes = STRVEC_INIT;
 	struct split_plan plan;
-	struct line_share line;
 	struct refusal why = REFUSAL_INIT;
 	struct side_edits side = { 0 };
 	char *hbuf = NULL, *hrel = NULL, *drel, *dpath;
@@ -254,14 +251,8 @@ static int convert_site(struct convert_state *st, struct tu *tu,
 		accessors_learn(def_unit, dpath);
 		free(dpath);
 	}
-	module_learn_accessors(lm);
 	wanted = wanted_strategy(st, tu->relpath, cs->line, cs->handler);
-	memset(&line, 0, sizeof(line));
-	if (cs->shared)
-		line_share_agreed(lm, cs->call, &line);
-	split_plan_make(cs->handler_def, dbuf, dlen, cs->shared, cs->exclusive,
-			&line, wanted, lm, &plan);
-	line_share_release(&line);
+	split_plan_site(cs, dbuf, dlen, wanted, lm, &plan);
 	if (plan.strategy == SPLIT_NONE) {
 		if (!declines_refused(st, &plan, cs, NULL, &plan.refusal,
 				      wanted))
