@@ -153,6 +153,7 @@ for dir in "${tiers[@]}"; do
 	tn=$((tn + 1))
 	tier=$(basename "$dir")
 	tier_ok=1
+	tier_start=$(date +%s)
 	echo "  KTAP version 1"
 	echo "  # Subtest: $tier"
 	if [ -f "$dir/needs" ]; then
@@ -190,6 +191,8 @@ for dir in "${tiers[@]}"; do
 		wait "${pids[$k]}"
 		collect "$dir" "${names[$k]}"
 	done
+	# Where CI's time limit goes, tier by tier.
+	echo "  # $tier took $(($(date +%s) - tier_start)) s"
 	if [ $tier_ok -eq 1 ]; then
 		echo "ok $tn $tier"
 	else
