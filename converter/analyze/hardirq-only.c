@@ -140,6 +140,15 @@ static void stamp(struct reach_hit *hit, struct refusal *why)
 	free(via);
 }
 
+static void tick(struct reach_hit *hit, struct refusal *why)
+{
+	char *via = reach_via_phrase(hit);
+
+	refusal_set(why, R_TICKS_EVERY_IRQ, hit->name, via,
+		    cursor_line(hit->first));
+	free(via);
+}
+
 /* The statements of @def's body, outermost only. */
 static void top_statements(CXCursor def, struct cursor_list *out)
 {
@@ -430,6 +439,8 @@ bool hardirq_only(struct lock_module *lm, CXCursor def, struct refusal *why)
 		reset(&hit, why);
 	else if (restart_path(lm, def, why))
 		return true;
+	else if (find_class(lm, def, HI_TICK, &hit))
+		tick(&hit, why);
 	else if (counting(lm, def, why))
 		return true;
 	else if (find_class(lm, def, HI_STAMP, &hit) ||

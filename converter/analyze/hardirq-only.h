@@ -11,7 +11,7 @@ struct lock_module;
 
 /* The classes of kapi-hardirq.def. */
 enum hardirq_class {
-	HI_DEMUX, HI_RESET, HI_PANIC, HI_STAMP, HI_CLOCK, HI_PACKET
+	HI_DEMUX, HI_RESET, HI_PANIC, HI_STAMP, HI_CLOCK, HI_PACKET, HI_TICK
 };
 
 /* The class of the kernel call @name, or -1; *@threaded its thread form. */
