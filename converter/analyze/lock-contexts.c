@@ -340,10 +340,72 @@ static void witness(char **slot, unsigned int *best, unsigned int r,
 }
 
 /*
+ * Does the file defining @fn export it (EXPORT_SYMBOL(fn),
+ * EXPORT_SYMBOL_GPL(fn))?  Other modules call it then, from contexts the
+ * lock graph cannot see.
+ */
+static bool exported(const struct lm_fn *fn)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn->def);
+	CXFile file;
+	const char *text, *p;
+	size_t size, n = strlen(fn->name);
+
+	clang_getExpansionLocation(clang_getCursorLocation(fn->def), &file,
+				   NULL, NULL, NULL);
+	text = file ? clang_getFileContents(tu, file, &size) : NULL;
+	for (p = text; p && p + 13 + n + 2 <= text + size; p++) {
+		const char *q = p + 13;
+
+		if (*p != 'E' || strncmp(p, "EXPORT_SYMBOL", 13))
+			continue;
+		if (!strncmp(q, "_GPL", 4))
+			q += 4;
+		if (q + 2 + n <= text + size && *q == '(' && !strncmp(q + 1, fn->name, n) && q[1 + n] == ')')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A function the module exports that takes the lock with interrupts off:
+ * its callers in other modules may run in hard-irq or softirq context
+ * (nvec_write_async(), which a keyboard's tasklet reaches through
+ * input_dev->event), so the thread must keep interrupts off too.
+ */
+static void exported_takers(const struct lock_module *lm,
+			    const struct lm_lock *l, char **who,
+			    unsigned int *best, unsigned int *known)
+{
+	size_t i, k;
+
+	for (i = 0; i < lm->nr_fns; i++) {
+		const struct lm_fn *fn = &lm->fns[i];
+
+		if (!fn->module || !(fn->ctx & CTX_UNKNOWN))
+			continue;
+		for (k = 0; k < fn->nr_locks; k++) {
+			const struct lm_lock *o = &fn->locks[k];
+
+			if (strcmp(o->id, l->id) || o->prim->op != LO_ACQUIRE ||
+			    o->prim->form < LF_IRQ || !exported(fn))
+				continue;
+			*known |= CTX_HARDIRQ;
+			witness(who, best, rank(CTX_HARDIRQ),
+				xasprintf("%s(), which the module exports to callers in any context, takes it with %s()",
+					  fn->name, o->prim->name));
+			return;
+		}
+	}
+}
+
+/*
  * Known contexts only: a taker whose callers are not known counts as
  * process context.  Its irqsave form is no evidence of a hard-irq user:
  * it is there, as a rule, because the handler being converted took the
  * lock in hard-irq context.
+ * Only a function the module exports is called from contexts its irqsave
+ * speaks for.
  */
 unsigned int lock_users(const struct lock_module *lm, const struct lm_lock *l,
 			char **who)
@@ -377,6 +439,7 @@ unsigned int lock_users(const struct lock_module *lm, const struct lm_lock *l,
 				  kapi_lock_users[i].who,
 				  lock_ctx_name(kapi_lock_users[i].ctx)));
 	}
+	exported_takers(lm, l, who, &best, &known);
 	return known;
 }
 
