@@ -104,7 +104,7 @@ static void make_root(struct lock_module *lm, CXCursor def, unsigned int ctx,
  * The irq a request passes for its handler: the identity of the field or
  * variable, so that disable_irq() of it can be told from another line's.
  */
-static char *irq_identity(CXCursor call, int arg)
+char *lm_irq_identity(CXCursor call, int arg)
 {
 	CXCursor a, ref;
 
@@ -138,7 +138,7 @@ static void root_call(struct lock_module *lm, CXCursor call)
 		if (clang_Cursor_isNull(def) || kapi_roots[i].ctx != CTX_HARDIRQ ||
 		    (at = lm_fn_of(lm, def)) < 0 || lm->fns[at].own_line)
 			continue;
-		lm->fns[at].own_line = irq_identity(call, kapi_roots[i].arg - 1);
+		lm->fns[at].own_line = lm_irq_identity(call, kapi_roots[i].arg - 1);
 	}
 	free(name);
 }

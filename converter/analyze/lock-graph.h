@@ -86,6 +86,11 @@ struct lock_module {
 /* Kernel API knowledge (kapi-locks.def). */
 const struct kapi_lock *kapi_lock_named(const char *name);
 bool kapi_line_waits(const char *name);
+/*
+ * The identity of the irq number @call passes as its argument @arg (0 for
+ * the first): the USR of the field or variable it names, or NULL.
+ */
+char *lm_irq_identity(CXCursor call, int arg);
 /* The lock primitive @call is (by the name written at the call), or NULL. */
 const struct kapi_lock *lm_lock_call(CXCursor call, char **written);
 /* The lock @call takes or releases, by identity; false for none. */

@@ -195,15 +195,76 @@ void module_line_mates(const char *dir, const char *stem, struct strvec *out)
  * modules, the second the library the first links against: 8390.ko
  * exports what ne2k-pci uses.
  */
-void module_libraries(const char *dir, const char *stem, struct strvec *out)
+/* The composite modules (`NAME-objs`, `NAME-y`) of @dir that @stem.o is part of. */
+static void composites_of(const char *dir, const char *stem,
+			  struct strvec *out)
 {
-	struct strvec mates = STRVEC_INIT;
+	struct strvec lines = STRVEC_INIT;
+	char *want = xasprintf("%s.o", stem);
 	size_t i;
 
+	dir_make_lines(dir, &lines);
+	for (i = 0; i < lines.nr; i++) {
+		char *mod = line_module(lines.v[i]);
+
+		if (mod && names_object(lines.v[i], want) &&
+		    !strvec_has(out, mod))
+			strvec_push_nodup(out, mod);
+		else
+			free(mod);
+	}
+	strvec_clear(&lines);
+	free(want);
+}
+
+/* The objects of the composite module @mod of @dir, as stems. */
+static void composite_parts(const char *dir, const char *mod,
+			    struct strvec *out)
+{
+	struct strvec lines = STRVEC_INIT;
+	size_t i;
+
+	dir_make_lines(dir, &lines);
+	for (i = 0; i < lines.nr; i++) {
+		char *m = line_module(lines.v[i]);
+
+		if (m && !strcmp(m, mod))
+			add_objects(lines.v[i], "", out);
+		free(m);
+	}
+	strvec_clear(&lines);
+}
+
+/*
+ * A composite driver is listed on its obj- line by the composite's name
+ * (`obj-$(CONFIG_SND_MSND_PINNACLE) += snd-msnd-pinnacle.o
+ * snd-msnd-lib.o`), and a library may be composite too
+ * (`snd-msnd-lib-objs := msnd.o msnd_midi.o ...`): its parts that export
+ * symbols are the library.
+ */
+void module_libraries(const char *dir, const char *stem, struct strvec *out)
+{
+	struct strvec mates = STRVEC_INIT, mods = STRVEC_INIT;
+	size_t i, k;
+
 	module_line_mates(dir, stem, &mates);
-	for (i = 0; i < mates.nr; i++)
-		if (exports(dir, mates.v[i]))
+	composites_of(dir, stem, &mods);
+	for (i = 0; i < mods.nr; i++)
+		module_line_mates(dir, mods.v[i], &mates);
+	for (i = 0; i < mates.nr; i++) {
+		struct strvec parts = STRVEC_INIT;
+
+		if (exports(dir, mates.v[i]) && !strvec_has(out, mates.v[i]))
 			strvec_push(out, mates.v[i]);
+		composite_parts(dir, mates.v[i], &parts);
+		for (k = 0; k < parts.nr; k++)
+			if (strcmp(parts.v[k], stem) &&
+			    exports(dir, parts.v[k]) &&
+			    !strvec_has(out, parts.v[k]))
+				strvec_push(out, parts.v[k]);
+		strvec_clear(&parts);
+	}
+	strvec_clear(&mods);
 	strvec_clear(&mates);
 }
 

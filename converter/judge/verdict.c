@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/hardirq-only.h"
+#include "analyze/line-wait.h"
 #include "analyze/library.h"
 #include "analyze/netpoll.h"
 #include "analyze/sites.h"
@@ -140,8 +141,9 @@ static bool flag_may_be_set(struct scan_tu *st, const struct scan_site *s,
 
 /*
  * The handler must stay in hard-irq context whatever else it does
- * (analyze/hardirq-only.c), or its netpoll caller needs its work done in
- * place (analyze/netpoll.c).  Followed through the module when scan has
+ * (analyze/hardirq-only.c), its netpoll caller needs its work done in
+ * place (analyze/netpoll.c), or the driver waits for its line where it
+ * may not sleep (analyze/line-wait.c).  Followed through the module when scan has
  * it open.
  */
 static bool stays_in_hardirq(struct scan_tu *st, struct scan_site *s)
@@ -154,7 +156,8 @@ static bool stays_in_hardirq(struct scan_tu *st, struct scan_site *s)
 		return false;
 	lm = scan_tu_lock_module(st);
 	stays = hardirq_only(lm, s->handler_def, &why) ||
-		netpoll_needs_work_in_place(lm, s->handler_def, &why);
+		netpoll_needs_work_in_place(lm, s->handler_def, &why) ||
+		line_waits_atomic(lm, s->handler_def, &why);
 	if (stays)
 		scan_site_judge_text(s, why.code, why.text);
 	refusal_release(&why);
