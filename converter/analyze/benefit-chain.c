@@ -98,7 +98,12 @@ char *benefit_chain(const struct benefit *b)
 	if (works)
 		add_kept(&sb, &b->works, "queueing the work item",
 			 "queueing the work items");
-	strbuf_addf(&sb, ", which the conversion does not fold, so the work the driver cares about still runs %s, a step later: hard irq -> thread -> %s",
+	if (tasklets && b->kept_why.nr)
+		strbuf_addf(&sb, ", which the conversion does not fold (%s)",
+			    b->kept_why.v[0]);
+	else
+		strbuf_addstr(&sb, ", which the conversion does not fold");
+	strbuf_addf(&sb, ", so the work the driver cares about still runs %s, a step later: hard irq -> thread -> %s",
 		    tasklets && works ? "in softirq context and in a worker" :
 		    tasklets ? "in softirq context" : "in a worker",
 		    tasklets && works ? "tasklet and workqueue" :

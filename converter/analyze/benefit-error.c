@@ -182,6 +182,29 @@ static bool names_quirk(const char *name)
 }
 
 /*
+ * `ret < 0`, `unlikely(err < 0)`: a value below zero is an errno, the
+ * kernel's way to say that something failed (dw-i3c-master's dequeue
+ * after a failed transfer).
+ */
+static bool negative_test(const struct strvec *t)
+{
+	const char *w[3];
+	size_t i, n = 0;
+
+	for (i = 0; i < t->nr; i++) {
+		if (!strcmp(t->v[i], "(") || !strcmp(t->v[i], ")") ||
+		    !strcmp(t->v[i], "unlikely") || !strcmp(t->v[i], "likely"))
+			continue;
+		if (n == 3)
+			return false;
+		w[n++] = t->v[i];
+	}
+	return n == 3 && !benefit_is_constant(w[0]) &&
+	       (isalpha((unsigned char)w[0][0]) || w[0][0] == '_') &&
+	       !strcmp(w[1], "<") && !strcmp(w[2], "0");
+}
+
+/*
  * A condition or case label that names a reset (`regclr ==
  * BIT(HCLGE_VECTOR0_IMPRESET_INT_B)`, `case HCLGE_VECTOR0_EVENT_RST`) or a
  * hardware quirk (`cdns_is_holdquirk(id, updatetx)`): its arm runs when
@@ -189,8 +212,9 @@ static bool names_quirk(const char *name)
  * rare event however long it waits.  So does one whose every constant
  * names a failure (`isr & (CDNS_I2C_IXR_NACK | CDNS_I2C_IXR_ARB_LOST)`,
  * `FIELD_GET(NPCM_I2CST_NEGACK, i2cst)`): a constant that names none
- * (`STATUS_DONE | STATUS_ERR`) is the usual path's too.  Not a negated
- * condition, whose arm is the usual path.
+ * (`STATUS_DONE | STATUS_ERR`) is the usual path's too, and one that
+ * finds a value below zero.  Not a negated condition, whose arm is the
+ * usual path.
  */
 bool benefit_names_rare(CXCursor cond)
 {
@@ -199,6 +223,10 @@ bool benefit_names_rare(CXCursor cond)
 	size_t i;
 
 	benefit_file_tokens(cond, &t);
+	if (negative_test(&t)) {
+		strvec_clear(&t);
+		return true;
+	}
 	for (i = 0; i < t.nr; i++) {
 		if (!strcmp(t.v[i], "!")) {
 			named = failures = false;

@@ -97,6 +97,19 @@ static CXCursor peel(CXCursor ex, const struct fifo_at *at, bool *macro,
 	}
 }
 
+/*
+ * A call of a function of the file, stored in a variable named for a FIFO
+ * (sprd-mailbox's `fifo_len = sprd_mbox_get_fifo_len(priv, fifo_sts)`):
+ * the driver computes its FIFO's level, as the name says.
+ */
+static bool file_function(CXCursor call, const struct fifo_at *at)
+{
+	CXCursor def = da_callee_def(call);
+
+	return clang_getCursorKind(call) == CXCursor_CallExpr &&
+	       !clang_Cursor_isNull(def) && benefit_in_file(def, at->e->file);
+}
+
 static bool value(CXCursor ex, const struct fifo_at *at)
 {
 	struct fifo_at deeper = *at;
@@ -114,6 +127,8 @@ static bool value(CXCursor ex, const struct fifo_at *at)
 	switch (clang_getCursorKind(ex)) {
 	case CXCursor_CallExpr:
 	case CXCursor_StmtExpr:	/* arm64's readl(): `({ ... __raw_readl(c) ... })` */
+		if (at->fifo_named && file_function(ex, at))
+			return true;
 		return benefit_reaches(ex, at->e->file, at->e->depth,
 				       benefit_is_access, at->e->ap) &&
 		       (benefit_fifo_read(ex, at->fifo_named) ||

@@ -348,8 +348,11 @@ static void exits_walk(CXCursor c, struct exits *x)
 
 /*
  * The device ends the loop (its header or a way out reads a register):
- * a counter beyond BENEFIT_FIFO_DEPTH makes it a poll with a retry
- * limit; one within it, a FIFO; without one, a loop that only waits for
+ * a counter beyond BENEFIT_FIFO_DEPTH makes a loop that only waits a poll
+ * with a retry limit, and one that moves data or writes the device each
+ * round an event loop with a safety cap (sun4i_can's 20 rounds of
+ * `while (n < SUN4I_CAN_MAX_IRQ && (isrc = readl(...)))`); a counter
+ * within it, a FIFO; without one, a loop that only waits for
  * the device is a poll, one that moves a datum or acknowledges an event
  * each round (more than one access, a device write, a store to memory, a
  * call through a pointer) ends when the FIFO or the status is empty.
@@ -359,7 +362,8 @@ static enum loop_kind device_ended(CXCursor loop, const struct bound *b)
 	if (b->width)
 		return LOOP_WIDTH;
 	if (b->counter)
-		return b->max > BENEFIT_FIFO_DEPTH ? LOOP_DRIVEN : LOOP_DRAIN;
+		return b->max > BENEFIT_FIFO_DEPTH &&
+		       !benefit_loop_moves(loop, b->x->e) ? LOOP_DRIVEN : LOOP_DRAIN;
 	return benefit_round_accesses(loop, b->x->e) > 1 ||
 	       benefit_loop_moves(loop, b->x->e) ? LOOP_DRAIN : LOOP_DRIVEN;
 }

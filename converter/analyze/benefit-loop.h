@@ -60,7 +60,8 @@ enum loop_kind {
 /*
  * A loop the device ends whose counter runs to at most this many rounds
  * drains a FIFO (a 16-byte UART FIFO, 4 report words); beyond it, it is
- * a poll with a retry limit (rtc-fsl-ftm-alarm's 100 rounds).
+ * a poll with a retry limit (nicpf's 65535 reads) unless a round moves
+ * data or writes the device: an event loop's safety cap (sun4i_can's 20).
  */
 #define BENEFIT_FIFO_DEPTH 16
 
@@ -219,5 +220,11 @@ bool benefit_is_constant(const char *t);
  */
 bool benefit_read_back(CXCursor call, const struct fifo_at *at);
 bool *benefit_error_cases(const struct cursor_kids *body);
+
+/*
+ * analyze/benefit-elsewhere.c.  The function of @file that calls @fn with
+ * interrupts off (an irq-disabling lock held, local_irq_save()), or NULL.
+ */
+char *benefit_irqs_off_caller(CXCursor fn, CXFile file);
 
 #endif

@@ -81,6 +81,8 @@ json_t *benefit_json(const struct benefit *b)
 	jsonl_set_uint(moved, "device_loops_irqs_off", b->irqs_off_loops);
 	jsonl_set_uint(moved, "delays_irqs_off", b->irqs_off_delays);
 	set_if(moved, "delays_error", b->error_delays);
+	set_if(moved, "device_loops_irqs_off_elsewhere", b->elsewhere_loops);
+	set_if(moved, "delays_irqs_off_elsewhere", b->elsewhere_delays);
 	add_where(moved, b);
 	jsonl_set(members, "moved", moved);
 	add_kept(members, b);
@@ -126,6 +128,8 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 		      "moving one FIFO's worth of a transfer per interrupt");
 	add_loop_kind(sb, &first, b->error_loops,
 		      "over device registers only where an error is handled");
+	add_loop_kind(sb, &first, b->elsewhere_loops,
+		      "over device registers in functions the driver also calls with interrupts off");
 	strbuf_addf(sb, "%s and %u device access%s", first ? "" : ")",
 		    b->accesses, plural(b->accesses, "", "es"));
 	if (!b->delays)
@@ -137,6 +141,9 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 	if (b->error_delays)
 		strbuf_addf(sb, ", %u only where an error is handled",
 			    b->error_delays);
+	if (b->elsewhere_delays)
+		strbuf_addf(sb, ", %u in functions the driver also calls with interrupts off",
+			    b->elsewhere_delays);
 	strbuf_addf(sb, ", %lu us per run%s (a delay counts in a poll or from %u us)",
 		    b->delay_us, b->poll_delays ? " besides" : "",
 		    BENEFIT_DELAY_US);
@@ -158,6 +165,24 @@ static void add_irqs_off(struct strbuf *sb, const struct benefit *b)
 	strbuf_addstr(sb, " with interrupts still off, under a lock it takes with them disabled");
 }
 
+/*
+ * "wait in rtc_delayed_write(), which armada38x_rtc_set_time() also calls
+ * with interrupts off, so no worst case gets shorter"
+ */
+static char *elsewhere_phrase(const struct benefit *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addstr(&sb, "wait or loop in ");
+	for (i = 0; i < b->elsewhere.nr; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" :
+			    i + 1 == b->elsewhere.nr ? " and " : ", ",
+			    b->elsewhere.v[i]);
+	strbuf_addstr(&sb, ", so no worst case with interrupts off gets shorter");
+	return strbuf_detach(&sb);
+}
+
 char *benefit_deferrals(const struct benefit *b)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -172,6 +197,8 @@ char *benefit_deferrals(const struct benefit *b)
 			strvec_push(&items, b->only.v[i]);
 	if (chain)
 		strvec_push_nodup(&items, xasprintf("end by %s", chain));
+	if (b->elsewhere.nr)
+		strvec_push_nodup(&items, elsewhere_phrase(b));
 	nr = items.nr + irqs_off;
 	for (i = 0; i < items.nr; i++)
 		strbuf_addf(&sb, "%s%s", i == 0 ? "" :

@@ -103,6 +103,8 @@ struct walk {
 	int error;		/* arms handling an error around the walk */
 	bool in_poll;		/* the innermost loop around only waits */
 	bool serial;		/* a serial port's handler (benefit_is_tty()) */
+	/* the callee walked runs with interrupts off elsewhere: who says so */
+	char *shared;
 	const struct lock_module *lm;	/* the module, or NULL */
 };
 
@@ -123,6 +125,13 @@ static void note_where(struct walk *w, CXCursor c, const char *what)
 		free(s);
 	else
 		strvec_push_nodup(&w->b->where, s);
+}
+
+/* What runs with interrupts off elsewhere too, for the reason. */
+static void note_elsewhere(struct walk *w)
+{
+	if (!strvec_has(&w->b->elsewhere, w->shared))
+		strvec_push(&w->b->elsewhere, w->shared);
 }
 
 int benefit_irqs_change(CXCursor call)
@@ -224,11 +233,31 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 		w->b->delay_us += us > 0 ? us : 0;
 	} else if (w->error) {
 		w->b->error_delays++;
+	} else if (w->shared) {
+		w->b->elsewhere_delays++;
+		note_elsewhere(w);
 	} else {
 		if (us > 0 || w->in_poll)
 			note_where(w, call, "delay");
 		add_wait(w, us, 0);
 	}
+}
+
+/*
+ * "rtc_delayed_write(), which armada38x_rtc_set_time() also calls with
+ * interrupts off" when another function of the file does, else NULL.
+ */
+static char *irqs_off_caller(CXCursor def, const char *callee,
+			     const struct walk *w)
+{
+	char *caller = benefit_irqs_off_caller(def, w->file), *s;
+
+	if (!caller)
+		return NULL;
+	s = xasprintf("%s(), which %s() also calls with interrupts off",
+		      callee, caller);
+	free(caller);
+	return s;
 }
 
 /* A function of the file, walked once; called again, it waits again. */
@@ -238,6 +267,7 @@ static void count_callee(CXCursor def, const char *callee, struct walk *w)
 	unsigned long us = w->b->delay_us;
 	unsigned int polls = w->b->poll_delays;
 	CXCursor fn = w->fn;
+	char *shared;
 	size_t at;
 
 	/* Walked on an error path first, it may wait on this one. */
@@ -253,9 +283,16 @@ static void count_callee(CXCursor def, const char *callee, struct walk *w)
 		fn_add(w, callee);
 	}
 	w->fns[at].error = w->error > 0;
+	shared = w->shared;
+	if (!shared)
+		w->shared = irqs_off_caller(def, callee, w);
 	w->depth++;
 	w->fn = def;
 	walk(def, w);
+	if (!shared) {
+		free(w->shared);
+		w->shared = NULL;
+	}
 	w->fn = fn;
 	w->depth--;
 	w->fns[at].us = w->b->delay_us - us;
@@ -338,6 +375,10 @@ static void count_loop(CXCursor loop, struct walk *w)
 		w->b->fifo_loops++;
 	else if (w->error)
 		w->b->error_loops++;
+	else if (w->shared) {
+		w->b->elsewhere_loops++;
+		note_elsewhere(w);
+	}
 	else {
 		w->b->device_loops++;
 		w->b->irqs_off_loops += w->irqs_off > 0;
@@ -502,6 +543,8 @@ void benefit_release(struct benefit *b)
 	strvec_clear(&b->tasklets);
 	strvec_clear(&b->works);
 	strvec_clear(&b->where);
+	strvec_clear(&b->elsewhere);
+	strvec_clear(&b->kept_why);
 	memset(b, 0, sizeof(*b));
 }
 

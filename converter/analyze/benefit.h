@@ -60,6 +60,14 @@ struct benefit {
 	unsigned long delay_us;
 	/* of those, run by the thread with interrupts still off */
 	unsigned int irqs_off_loops, irqs_off_delays;
+	/*
+	 * Loops and delays in functions the driver also calls with
+	 * interrupts off elsewhere (analyze/benefit-elsewhere.c), and
+	 * "rtc_delayed_write(), which armada38x_rtc_set_time() also calls
+	 * with interrupts off" for each such function
+	 */
+	unsigned int elsewhere_loops, elsewhere_delays;
+	struct strvec elsewhere;
 	struct strvec only;	/* what the thread would only do, no-gain */
 	/*
 	 * The tasklets scheduled and the work items queued that stay: the
@@ -67,6 +75,8 @@ struct benefit {
 	 * conversion folds them (code tasklet-folded, work-folded).
 	 */
 	struct strvec tasklets, works;
+	/* why the tasklets kept do not fold, when a fold was tried */
+	struct strvec kept_why;
 	/*
 	 * Where the loops and delays that count are: "the loop at line 406 in
 	 * i2c_pxa_abort()", for the patch to point a reviewer at.

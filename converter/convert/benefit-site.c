@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyze/lock-graph.h"
+#include "convert/fold.h"
 #include "convert/render-locks.h"
 #include "convert/split-parts.h"
 #include "convert/split.h"
@@ -53,6 +54,37 @@ static int thread_irqs_change(CXCursor call, void *data)
 	return change;
 }
 
+static bool is_tasklet_schedule(const char *callee)
+{
+	return !strcmp(callee, "tasklet_schedule");
+}
+
+/*
+ * Why a tasklet the thread still schedules does not fold, for the reason
+ * a declined site gives (bcm-pdc-mailbox: its tasklet_kill() comes before
+ * the interrupt is freed).
+ */
+static void kept_why(const struct split_plan *plan, const CXCursor *moved,
+		     size_t n, struct benefit *b)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		find_calls(moved[i], is_tasklet_schedule, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			struct tasklet_fold tf;
+
+			fold_plan_tasklet(calls.v[k], plan, &tf);
+			if (tf.refusal && !strvec_has(&b->kept_why, tf.refusal))
+				strvec_push(&b->kept_why, tf.refusal);
+			fold_release(&tf);
+		}
+		cursor_list_release(&calls);
+	}
+}
+
+
 void split_benefit(const struct split_plan *plan, const struct edit_list *el,
 		   struct benefit *b)
 {
@@ -84,6 +116,8 @@ void split_benefit(const struct split_plan *plan, const struct edit_list *el,
 		irqs.change = thread_irqs_change;
 	}
 	benefit_judge(plan->def, moved, n, &ap, &irqs, folded, plan->lm, b);
+	if (!folded && b->tasklets.nr)
+		kept_why(plan, moved, n, b);
 	strvec_clear(&ti.quick);
 	/* convert/fold-work.c: the work function became the thread. */
 	b->code[BENEFIT_WORK_FOLDED] = plan->work != NULL;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/lock-thread.h"
+#include "convert/fold-work-parts.h"
 #include "convert/fold.h"
 #include "tu.h"
 
@@ -29,6 +30,92 @@ static CXCursor tasklet_field(CXCursor call)
 static bool is_tasklet_call(const char *callee)
 {
 	return starts_with(callee, "tasklet_");
+}
+
+/*
+ * A tasklet_kill() goes only where the thread is waited for anyway: after
+ * a free_irq(), synchronize_irq() or disable_irq() in its function, which
+ * waits for the thread as the kill waited for the tasklet.  Before one,
+ * or with the interrupt freed by devm after remove(), the teardown that
+ * follows would race the thread (bcm-pdc-mailbox's dma_pool_destroy()).
+ */
+/*
+ * A call that waits for the irq's handlers: free_irq(), synchronize_irq(),
+ * disable_irq(), or a function of the file that makes one
+ * (xgene_dma_free_irqs()), @depth calls deep.
+ */
+static bool waits_deep(CXCursor call, int depth)
+{
+	char *name = call_name(call);
+	CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(call));
+	struct cursor_list calls = { NULL, 0, 0 };
+	bool waits = waits_for_irq(name);
+	size_t i;
+
+	free(name);
+	if (waits || depth <= 0 || clang_Cursor_isNull(def))
+		return waits;
+	find_calls(def, any_callee, &calls);
+	for (i = 0; i < calls.nr && !waits; i++)
+		waits = waits_deep(calls.v[i], depth - 1);
+	cursor_list_release(&calls);
+	return waits;
+}
+
+/*
+ * Is @stmt, in its function, after a call that waits for the irq's
+ * handlers; or is every call of its function in the file after one
+ * (ath11k_ahb_kill_tasklets(), which ath11k_ahb_stop() calls after
+ * ath11k_ahb_sync_ce_irqs())?  A probe that fails unwinds before devm
+ * frees its interrupt whatever it kills, as it did with the tasklet
+ * (bam_dma's err_tasklet_kill).
+ */
+static bool probing(CXCursor fn)
+{
+	char *name = cursor_name(fn);
+	bool probe = strstr(name, "probe") != NULL;
+
+	free(name);
+	return probe;
+}
+
+static bool behind_wait(CXCursor stmt, int depth)
+{
+	CXCursor fn = fold_enclosing_fn(stmt), root;
+	struct cursor_list calls = { NULL, 0, 0 };
+	bool behind = false, called = false, all = true;
+	size_t i;
+
+	if (clang_Cursor_isNull(fn))
+		return false;
+	if (probing(fn))
+		return true;
+	find_calls(fn, any_callee, &calls);
+	for (i = 0; i < calls.nr && !behind; i++)
+		behind = cursor_range(calls.v[i]).begin <
+			 cursor_range(stmt).begin &&
+			 waits_deep(calls.v[i], 2);
+	cursor_list_release(&calls);
+	if (behind || depth <= 0)
+		return behind;
+	root = clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(fn));
+	find_calls(root, any_callee, &calls);
+	for (i = 0; i < calls.nr && all; i++) {
+		CXCursor def = clang_getCursorDefinition(
+			clang_getCursorReferenced(calls.v[i]));
+
+		if (clang_Cursor_isNull(def) || !clang_equalCursors(def, fn))
+			continue;
+		called = true;
+		all = behind_wait(calls.v[i], depth - 1);
+	}
+	cursor_list_release(&calls);
+	return called && all;
+}
+
+static bool behind_irq_wait(CXCursor kill)
+{
+	return behind_wait(kill, 2);
 }
 
 /*
@@ -95,6 +182,12 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 			cursor_list_push(&tf->removals,
 					 clang_Cursor_isNull(loop) ? c : loop);
 		} else if (!strcmp(name, "tasklet_kill")) {
+			if (!behind_irq_wait(c)) {
+				tf->refusal = xasprintf("its tasklet_kill() at line %u would go, and no free_irq(), synchronize_irq() or disable_irq() before it would wait for the thread instead: a devm-requested interrupt is freed only after remove() returns",
+							cursor_line(c));
+				free(name);
+				break;
+			}
 			tf->killed = true;
 			cursor_list_push(&tf->removals,
 					 clang_Cursor_isNull(loop) ? c : loop);

@@ -60,8 +60,9 @@ expect_eq "spi-qcom-qspi moves a FIFO's worth" "declined no-gain 1 0" \
 # Which loops and delays count (docs/convert.md): sun8i-ce's loop over its
 # MAXFLOW (4) flows is bounded by a constant, altera_ps2's FIFO drain hands
 # each byte to serio_interrupt(), pc110pad's two udelay(2) are 4 us per
-# run: declined.  rtc-armada38x's two udelay(5) in one function called
-# twice are 10 us per run, rtc-tegra polls its busy bit: converted.
+# run: declined.  rtc-armada38x's two udelay(5) are in rtc_delayed_write(),
+# which set_time also calls under spin_lock_irqsave(): no worst case gets
+# shorter, declined.  rtc-tegra polls its busy bit: converted.
 real=$("$IRQCONV" convert --format=json \
 	drivers/crypto/allwinner/sun8i-ce/sun8i-ce-core.c \
 	drivers/input/serio/altera_ps2.c drivers/input/mouse/pc110pad.c \
@@ -77,8 +78,12 @@ expect_eq "altera_ps2: a FIFO drain into serio_interrupt()" \
 	"declined no-gain 0 0 1 0 0 0" "$(judged altera_ps2_rxint)"
 expect_eq "pc110pad: 4 us of delays" "declined no-gain 0 0 0 2 0 4" \
 	"$(judged pc110pad_interrupt)"
-expect_eq "rtc-armada38x: 10 us of delays" "converted delay-moved 0 0 0 1 0 10" \
-	"$(judged armada38x_rtc_alarm_irq)"
+expect_eq "rtc-armada38x: delays also run with interrupts off" \
+	"declined no-gain 0 0 0 1 0 0 1" \
+	"$(judged armada38x_rtc_alarm_irq) $(jq -r 'select(.handler == "armada38x_rtc_alarm_irq") | .moved.delays_irqs_off_elsewhere' <<<"$real")"
+expect_match "rtc-armada38x: the reason names the caller" \
+	"rtc_delayed_write\(\), which armada38x_rtc_set_time\(\) also calls with interrupts off" \
+	"$(jq -r 'select(.handler == "armada38x_rtc_alarm_irq") | .reason' <<<"$real")"
 expect_eq "rtc-tegra: a busy poll with a delay in it" \
 	"converted hardirq-loop-moved,delay-moved 1 0 0 1 1 0" \
 	"$(judged tegra_rtc_irq_handler)"
