@@ -131,6 +131,7 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 	CXCursor root = clang_getTranslationUnitCursor(tu);
 	struct cursor_list calls = { NULL, 0, 0 }, scheds = { NULL, 0, 0 };
 	struct cursor_range def = plan->def_range;
+	unsigned int unwaited = 0;
 	size_t i;
 
 	memset(tf, 0, sizeof(*tf));
@@ -182,12 +183,8 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 			cursor_list_push(&tf->removals,
 					 clang_Cursor_isNull(loop) ? c : loop);
 		} else if (!strcmp(name, "tasklet_kill")) {
-			if (!behind_irq_wait(c)) {
-				tf->refusal = xasprintf("its tasklet_kill() at line %u would go, and no free_irq(), synchronize_irq() or disable_irq() before it would wait for the thread instead: a devm-requested interrupt is freed only after remove() returns",
-							cursor_line(c));
-				free(name);
-				break;
-			}
+			if (!unwaited && !behind_irq_wait(c))
+				unwaited = cursor_line(c);
 			tf->killed = true;
 			cursor_list_push(&tf->removals,
 					 clang_Cursor_isNull(loop) ? c : loop);
@@ -207,6 +204,10 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		tf->refusal = xstrdup("the tasklet is not set up with tasklet_setup() in this file");
 	if (!tf->refusal)
 		tf->refusal = fold_schedule_refusal(call, plan, &scheds);
+	/* What the handler does with it first, then its teardown. */
+	if (!tf->refusal && unwaited)
+		tf->refusal = xasprintf("its tasklet_kill() at line %u would go, and no free_irq(), synchronize_irq() or disable_irq() before it would wait for the thread instead: a devm-requested interrupt is freed only after remove() returns",
+					unwaited);
 	cursor_list_release(&scheds);
 }
 
