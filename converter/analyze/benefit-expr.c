@@ -63,12 +63,26 @@ bool benefit_is_access(const char *callee, const void *ap)
 	return da_is_access(ap, callee);
 }
 
+/*
+ * Calls that hand a datum to a subsystem that processes it later, from
+ * its own context: an input event, a received frame (the NET_RX softirq),
+ * a CAN frame's echo, a remote control's raw pulse (the rc thread), MIDI
+ * bytes (rawmidi's readers), comedi samples.  A loop doing this each
+ * round is the interrupt's own job; the subsystem defers the rest anyway.
+ */
 bool benefit_is_event_report(const char *callee, const void *unused)
 {
+	static const char *const handoffs[] = {
+		"serio_interrupt", "input_event", "input_sync", "netif_rx",
+		"__netif_rx", "netif_receive_skb", "napi_gro_receive",
+		"can_get_echo_skb", "ir_raw_event_store",
+		"ir_raw_event_store_with_filter", "ir_raw_event_store_edge",
+		"ir_raw_event_store_with_timeout", "snd_rawmidi_receive",
+		"comedi_buf_write_samples", NULL,
+	};
+
 	(void)unused;
-	return !strcmp(callee, "serio_interrupt") ||
-	       !strcmp(callee, "input_event") ||
-	       !strcmp(callee, "input_sync") ||
+	return name_in(callee, handoffs) ||
 	       starts_with(callee, "input_report_") ||
 	       starts_with(callee, "input_mt_");
 }

@@ -131,6 +131,12 @@ bool benefit_loop_indexes(CXCursor loop, CXCursor expr);
  */
 bool benefit_fifo_chunk(CXCursor loop, const struct loop_env *e);
 bool benefit_loop_moves(CXCursor loop, const struct loop_env *e);
+/*
+ * analyze/benefit-settle.c: is @loop a poll that normally ends at once,
+ * on a register written just before it (read back) or just after it (the
+ * acknowledge of the event the interrupt reports)?
+ */
+bool benefit_poll_settles(CXCursor loop, const struct loop_env *e);
 /* Is @part the initialisation or the step of the for loop @loop? */
 bool benefit_for_step_or_init(CXCursor loop, CXCursor part);
 

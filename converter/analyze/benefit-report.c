@@ -83,6 +83,8 @@ json_t *benefit_json(const struct benefit *b)
 	set_if(moved, "delays_error", b->error_delays);
 	set_if(moved, "device_loops_irqs_off_elsewhere", b->elsewhere_loops);
 	set_if(moved, "delays_irqs_off_elsewhere", b->elsewhere_delays);
+	set_if(moved, "device_loops_settle", b->settle_loops);
+	set_if(moved, "delays_settle", b->settle_delays);
 	add_where(moved, b);
 	jsonl_set(members, "moved", moved);
 	add_kept(members, b);
@@ -123,13 +125,15 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 	add_loop_kind(sb, &first, b->tty_loops,
 		      "moving characters between a UART FIFO and the tty layer");
 	add_loop_kind(sb, &first, b->event_loops,
-		      "handing each datum to an input event report");
+		      "handing each datum to a subsystem that processes it later");
 	add_loop_kind(sb, &first, b->fifo_loops,
 		      "moving one FIFO's worth of a transfer per interrupt");
 	add_loop_kind(sb, &first, b->error_loops,
 		      "over device registers only where an error is handled");
 	add_loop_kind(sb, &first, b->elsewhere_loops,
 		      "over device registers in functions the driver also calls with interrupts off");
+	add_loop_kind(sb, &first, b->settle_loops,
+		      "polling a register written just before or after it, which normally ends at once");
 	strbuf_addf(sb, "%s and %u device access%s", first ? "" : ")",
 		    b->accesses, plural(b->accesses, "", "es"));
 	if (!b->delays)
@@ -141,6 +145,9 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 	if (b->error_delays)
 		strbuf_addf(sb, ", %u only where an error is handled",
 			    b->error_delays);
+	if (b->settle_delays)
+		strbuf_addf(sb, ", %u in polls that normally end at once",
+			    b->settle_delays);
 	if (b->elsewhere_delays)
 		strbuf_addf(sb, ", %u in functions the driver also calls with interrupts off",
 			    b->elsewhere_delays);

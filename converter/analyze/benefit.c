@@ -103,6 +103,8 @@ struct walk {
 	int error;		/* arms handling an error around the walk */
 	bool in_poll;		/* the innermost loop around only waits */
 	bool serial;		/* a serial port's handler (benefit_is_tty()) */
+	/* in a poll that normally ends at once (benefit_poll_settles()) */
+	bool settles;
 	/* the callee walked runs with interrupts off elsewhere: who says so */
 	char *shared;
 	const struct lock_module *lm;	/* the module, or NULL */
@@ -127,9 +129,10 @@ static void note_where(struct walk *w, CXCursor c, const char *what)
 		strvec_push_nodup(&w->b->where, s);
 }
 
-/* What runs with interrupts off elsewhere too, for the reason. */
-static void note_elsewhere(struct walk *w)
+/* What runs with interrupts off elsewhere too: counted, named for the reason. */
+static void note_elsewhere(struct walk *w, unsigned int *count)
 {
+	(*count)++;
 	if (!strvec_has(&w->b->elsewhere, w->shared))
 		strvec_push(&w->b->elsewhere, w->shared);
 }
@@ -233,9 +236,10 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 		w->b->delay_us += us > 0 ? us : 0;
 	} else if (w->error) {
 		w->b->error_delays++;
+	} else if (w->settles) {
+		w->b->settle_delays++;
 	} else if (w->shared) {
-		w->b->elsewhere_delays++;
-		note_elsewhere(w);
+		note_elsewhere(w, &w->b->elsewhere_delays);
 	} else {
 		if (us > 0 || w->in_poll)
 			note_where(w, call, "delay");
@@ -375,10 +379,10 @@ static void count_loop(CXCursor loop, struct walk *w)
 		w->b->fifo_loops++;
 	else if (w->error)
 		w->b->error_loops++;
-	else if (w->shared) {
-		w->b->elsewhere_loops++;
-		note_elsewhere(w);
-	}
+	else if (w->settles)
+		w->b->settle_loops++;
+	else if (w->shared)
+		note_elsewhere(w, &w->b->elsewhere_loops);
 	else {
 		w->b->device_loops++;
 		w->b->irqs_off_loops += w->irqs_off > 0;
@@ -472,8 +476,10 @@ static void walk(CXCursor c, struct walk *w)
 	const struct loop_env e = { w->ap, w->file, w->depth, w->fn, w->lm };
 	enum CXCursorKind k = clang_getCursorKind(c);
 	int irqs_off = w->irqs_off;
-	bool loop = da_is_loop(c), in_poll = w->in_poll;
+	bool loop = da_is_loop(c), in_poll = w->in_poll, settles = w->settles;
 
+	if (loop && !w->settles)
+		w->settles = benefit_poll_settles(c, &e);
 	if (loop)
 		count_loop(c, w);
 	if (k == CXCursor_CallExpr)
@@ -487,6 +493,7 @@ static void walk(CXCursor c, struct walk *w)
 	else
 		clang_visitChildren(c, walk_visit, w);
 	w->in_poll = in_poll;
+	w->settles = settles;
 	if (loop || k == CXCursor_IfStmt || k == CXCursor_SwitchStmt ||
 	    k == CXCursor_ConditionalOperator)
 		w->irqs_off = irqs_off;

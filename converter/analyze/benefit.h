@@ -39,7 +39,8 @@ struct benefit {
 	 * compile-time constant, by the hardware's width (a configuration
 	 * count, a status word's bits), ended by the device when a FIFO or
 	 * the status is empty, moving characters between a UART FIFO and the
-	 * tty layer, or feeding an input event report each round; and loops
+	 * tty layer, or handing each datum to a subsystem that processes it
+	 * later (an input event, a received frame); and loops
 	 * that move one FIFO's worth of a transfer per interrupt
 	 * (analyze/benefit-fifo.c).
 	 */
@@ -67,6 +68,12 @@ struct benefit {
 	 * with interrupts off" for each such function
 	 */
 	unsigned int elsewhere_loops, elsewhere_delays;
+	/*
+	 * Polls that normally end at once, and their delays: on a register
+	 * written just before (read back) or just after (the acknowledge)
+	 * (analyze/benefit-settle.c)
+	 */
+	unsigned int settle_loops, settle_delays;
 	struct strvec elsewhere;
 	struct strvec only;	/* what the thread would only do, no-gain */
 	/*
