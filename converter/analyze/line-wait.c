@@ -50,8 +50,10 @@ static void at(CXCursor call, struct held_walk *hw)
 	/* The same call, seen again from its function's definition. */
 	if (hw->held > 0 &&
 	    clang_equalLocations(clang_getCursorLocation(call),
-				 clang_getCursorLocation(lw->call)))
-		lw->found = hw->stop = true;
+				 clang_getCursorLocation(lw->call))) {
+		lw->found = true;
+		hw->stop = true;
+	}
 }
 
 static bool waits_for(CXCursor call, const char *line)

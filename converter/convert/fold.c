@@ -73,7 +73,7 @@ static bool waits_deep(CXCursor call, int depth)
 static bool probing(CXCursor fn)
 {
 	char *name = cursor_name(fn);
-	bool probe = strstr(name, "probe") != NULL;
+	bool probe = strstr(name, "probe");
 
 	free(name);
 	return probe;
@@ -101,8 +101,8 @@ static bool behind_wait(CXCursor stmt, int depth)
 	root = clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(fn));
 	find_calls(root, any_callee, &calls);
 	for (i = 0; i < calls.nr && all; i++) {
-		CXCursor def = clang_getCursorDefinition(
-			clang_getCursorReferenced(calls.v[i]));
+		CXCursor ref = clang_getCursorReferenced(calls.v[i]);
+		CXCursor def = clang_getCursorDefinition(ref);
 
 		if (clang_Cursor_isNull(def) || !clang_equalCursors(def, fn))
 			continue;
