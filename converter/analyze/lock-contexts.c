@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include "analyze/exported.h"
 #include "analyze/lock-graph.h"
 #include "ast/cursor.h"
 
@@ -340,34 +341,6 @@ static void witness(char **slot, unsigned int *best, unsigned int r,
 }
 
 /*
- * Does the file defining @fn export it (EXPORT_SYMBOL(fn),
- * EXPORT_SYMBOL_GPL(fn))?  Other modules call it then, from contexts the
- * lock graph cannot see.
- */
-static bool exported(const struct lm_fn *fn)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn->def);
-	CXFile file;
-	const char *text, *p;
-	size_t size, n = strlen(fn->name);
-
-	clang_getExpansionLocation(clang_getCursorLocation(fn->def), &file,
-				   NULL, NULL, NULL);
-	text = file ? clang_getFileContents(tu, file, &size) : NULL;
-	for (p = text; p && p + 13 + n + 2 <= text + size; p++) {
-		const char *q = p + 13;
-
-		if (*p != 'E' || strncmp(p, "EXPORT_SYMBOL", 13))
-			continue;
-		if (!strncmp(q, "_GPL", 4))
-			q += 4;
-		if (q + 2 + n <= text + size && *q == '(' && !strncmp(q + 1, fn->name, n) && q[1 + n] == ')')
-			return true;
-	}
-	return false;
-}
-
-/*
  * A function the module exports that takes the lock with interrupts off:
  * its callers in other modules may run in hard-irq or softirq context
  * (nvec_write_async(), which a keyboard's tasklet reaches through
@@ -388,7 +361,7 @@ static void exported_takers(const struct lock_module *lm,
 			const struct lm_lock *o = &fn->locks[k];
 
 			if (strcmp(o->id, l->id) || o->prim->op != LO_ACQUIRE ||
-			    o->prim->form < LF_IRQ || !exported(fn))
+			    o->prim->form < LF_IRQ || !an_exported_line(fn->def))
 				continue;
 			*known |= CTX_HARDIRQ;
 			witness(who, best, rank(CTX_HARDIRQ),

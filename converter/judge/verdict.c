@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/exported.h"
 #include "analyze/hardirq-only.h"
 #include "analyze/line-wait.h"
 #include "analyze/library.h"
@@ -169,6 +170,7 @@ static bool refused(struct scan_tu *st, struct scan_site *s,
 {
 	const struct scan_site *o;
 	bool same = false;
+	unsigned int line;
 
 	if (!strcmp(s->call_name, "request_nmi")) {
 		scan_site_judge(s, R_NMI);
@@ -183,6 +185,9 @@ static bool refused(struct scan_tu *st, struct scan_site *s,
 		scan_site_judge(s, R_ANY_CONTEXT);
 	} else if (stays_in_hardirq(st, s)) {
 		return true;
+	} else if (s->has_handler_def &&
+		   (line = an_exported_line(s->handler_def))) {
+		scan_site_judge(s, R_HANDLER_EXPORTED, s->handler, line);
 	} else if ((o = other_site(s, all, &same)) && !same) {
 		scan_site_judge(s, R_INCOMPATIBLE_SITES,
 				s->handler, o->call_name, o->call.line);
