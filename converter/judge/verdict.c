@@ -165,6 +165,27 @@ static bool stays_in_hardirq(struct scan_tu *st, struct scan_site *s)
 	return stays;
 }
 
+/*
+ * A handler the requesting file defines and exports.  One a library
+ * module defines is judged there (library-handler), with the library's
+ * code.
+ */
+static bool exported_here(const struct scan_tu *st,
+			  const struct scan_site *s, unsigned int *line)
+{
+	CXFile file;
+
+	if (!s->has_handler_def)
+		return false;
+	clang_getExpansionLocation(clang_getCursorLocation(s->handler_def),
+				   &file, NULL, NULL, NULL);
+	if (clang_Cursor_getTranslationUnit(s->handler_def) != st->unit ||
+	    !clang_File_isEqual(file, st->main))
+		return false;
+	*line = an_exported_line(s->handler_def);
+	return *line != 0;
+}
+
 static bool refused(struct scan_tu *st, struct scan_site *s,
 		    const struct scan_sites *all)
 {
@@ -185,8 +206,7 @@ static bool refused(struct scan_tu *st, struct scan_site *s,
 		scan_site_judge(s, R_ANY_CONTEXT);
 	} else if (stays_in_hardirq(st, s)) {
 		return true;
-	} else if (s->has_handler_def &&
-		   (line = an_exported_line(s->handler_def))) {
+	} else if (exported_here(st, s, &line)) {
 		scan_site_judge(s, R_HANDLER_EXPORTED, s->handler, line);
 	} else if ((o = other_site(s, all, &same)) && !same) {
 		scan_site_judge(s, R_INCOMPATIBLE_SITES,
