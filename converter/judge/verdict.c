@@ -193,7 +193,6 @@ static bool refused(struct scan_tu *st, struct scan_site *s,
 {
 	const struct scan_site *o;
 	bool same = false;
-	unsigned int line;
 
 	if (!strcmp(s->call_name, "request_nmi")) {
 		scan_site_judge(s, R_NMI);
@@ -208,8 +207,6 @@ static bool refused(struct scan_tu *st, struct scan_site *s,
 		scan_site_judge(s, R_ANY_CONTEXT);
 	} else if (stays_in_hardirq(st, s)) {
 		return true;
-	} else if (exported_here(st, s, &line)) {
-		scan_site_judge(s, R_HANDLER_EXPORTED, s->handler, line);
 	} else if ((o = other_site(s, all, &same)) && !same) {
 		scan_site_judge(s, R_INCOMPATIBLE_SITES,
 				s->handler, o->call_name, o->call.line);
@@ -417,6 +414,30 @@ static void twice(struct scan_tu *st, struct scan_site *s,
 	free(r);
 }
 
+/*
+ * A convertible handler the file exports: what the handler itself allows
+ * comes first (usb_hcd_irq() has no early IRQ_NONE), as for a handler
+ * requested twice, and a decline stands before it.
+ */
+static void exported(struct scan_tu *st, struct scan_site *s)
+{
+	unsigned int line;
+	char *r;
+
+	if (s->verdict != VERDICT_CONVERTIBLE || !exported_here(st, s, &line))
+		return;
+	if (!st->plan_handlers && s->has_handler_def)
+		judge_request(st, s);
+	if (s->verdict != VERDICT_CONVERTIBLE)
+		return;
+	r = reason_format(R_HANDLER_EXPORTED, s->handler, line);
+	if (judge_decline_stands(s, r))
+		s->judged_for_convert = true;
+	else
+		scan_site_judge_text(s, R_HANDLER_EXPORTED, r);
+	free(r);
+}
+
 void scan_judge(struct scan_tu *st, struct scan_site *s,
 		const struct scan_sites *all)
 {
@@ -428,6 +449,7 @@ void scan_judge(struct scan_tu *st, struct scan_site *s,
 	if (!refused(st, s, all)) {
 		convertible(st, s);
 		twice(st, s, all);
+		exported(st, s);
 	}
 	notes(s);
 }
