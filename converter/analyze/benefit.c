@@ -145,12 +145,8 @@ int benefit_irqs_change(CXCursor call)
 
 	if (k && (k->form == LF_IRQSAVE || k->form == LF_IRQ))
 		change = k->op == LO_ACQUIRE ? 1 : -1;
-	else if (!strcmp(written, "local_irq_save") ||
-		 !strcmp(written, "local_irq_disable"))
-		change = 1;
-	else if (!strcmp(written, "local_irq_restore") ||
-		 !strcmp(written, "local_irq_enable"))
-		change = -1;
+	else
+		change = lm_irq_switch(written);
 	free(written);
 	return change;
 }

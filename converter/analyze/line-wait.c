@@ -28,12 +28,8 @@ static int change(CXCursor call, struct held_walk *hw)
 
 	if (k)
 		c = k->op == LO_ACQUIRE ? 1 : -1;
-	else if (!strcmp(written, "local_irq_save") ||
-		 !strcmp(written, "local_irq_disable"))
-		c = 1;
-	else if (!strcmp(written, "local_irq_restore") ||
-		 !strcmp(written, "local_irq_enable"))
-		c = -1;
+	else
+		c = lm_irq_switch(written);
 	if (c > 0) {
 		free(lw->lock);
 		lw->lock = written;

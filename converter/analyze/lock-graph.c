@@ -44,6 +44,17 @@ bool kapi_line_waits(const char *name)
 	return false;
 }
 
+int lm_irq_switch(const char *written)
+{
+	if (!strcmp(written, "local_irq_save") ||
+	    !strcmp(written, "local_irq_disable"))
+		return 1;
+	if (!strcmp(written, "local_irq_restore") ||
+	    !strcmp(written, "local_irq_enable"))
+		return -1;
+	return 0;
+}
+
 const struct kapi_lock *lm_lock_call(CXCursor call, char **written)
 {
 	char *w = cursor_written_name(call);

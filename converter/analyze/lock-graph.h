@@ -91,6 +91,11 @@ bool kapi_line_waits(const char *name);
  * the first): the USR of the field or variable it names, or NULL.
  */
 char *lm_irq_identity(CXCursor call, int arg);
+/*
+ * +1 for local_irq_save() or local_irq_disable() as written at a call, -1
+ * for local_irq_restore() or local_irq_enable(), else 0.
+ */
+int lm_irq_switch(const char *written);
 /* The lock primitive @call is (by the name written at the call), or NULL. */
 const struct kapi_lock *lm_lock_call(CXCursor call, char **written);
 /* The lock @call takes or releases, by identity; false for none. */
