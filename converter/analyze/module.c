@@ -127,34 +127,63 @@ static void dir_make_lines(const char *dir, struct strvec *lines)
 	}
 }
 
-static void objects_in(const char *dir, const char *stem, struct strvec *out)
+/*
+ * The composite modules (`NAME-objs`, `NAME-y`) of @dir that @stem.o is
+ * part of.
+ */
+static void composites_of(const char *dir, const char *stem,
+			  struct strvec *out)
 {
-	struct strvec lines = STRVEC_INIT, mods = STRVEC_INIT;
+	struct strvec lines = STRVEC_INIT;
 	char *want = xasprintf("%s.o", stem);
-	size_t i, k;
+	size_t i;
 
 	dir_make_lines(dir, &lines);
-	/* The modules @stem.o is part of, then every line adding to them. */
 	for (i = 0; i < lines.nr; i++) {
 		char *mod = line_module(lines.v[i]);
 
-		if (mod && names_object(lines.v[i], want))
-			strvec_push_nodup(&mods, mod);
+		if (mod && names_object(lines.v[i], want) &&
+		    !strvec_has(out, mod))
+			strvec_push_nodup(out, mod);
 		else
 			free(mod);
 	}
-	for (i = 0; i < lines.nr; i++) {
-		char *mod = line_module(lines.v[i]);
-
-		for (k = 0; mod && k < mods.nr; k++)
-			if (!strcmp(mods.v[k], mod)) {
-				add_objects(lines.v[i], want, out);
-				break;
-			}
-		free(mod);
-	}
-	strvec_clear(&mods);
 	strvec_clear(&lines);
+	free(want);
+}
+
+/*
+ * The objects of the composite module @mod of @dir but @except (a `.o`
+ * name, or ""), as stems.
+ */
+static void composite_parts(const char *dir, const char *mod,
+			    const char *except, struct strvec *out)
+{
+	struct strvec lines = STRVEC_INIT;
+	size_t i;
+
+	dir_make_lines(dir, &lines);
+	for (i = 0; i < lines.nr; i++) {
+		char *m = line_module(lines.v[i]);
+
+		if (m && !strcmp(m, mod))
+			add_objects(lines.v[i], except, out);
+		free(m);
+	}
+	strvec_clear(&lines);
+}
+
+/* The other objects of every composite module @stem.o is part of. */
+static void objects_in(const char *dir, const char *stem, struct strvec *out)
+{
+	struct strvec mods = STRVEC_INIT;
+	char *want = xasprintf("%s.o", stem);
+	size_t i;
+
+	composites_of(dir, stem, &mods);
+	for (i = 0; i < mods.nr; i++)
+		composite_parts(dir, mods.v[i], want, out);
+	strvec_clear(&mods);
 	free(want);
 }
 
@@ -193,52 +222,9 @@ void module_line_mates(const char *dir, const char *stem, struct strvec *out)
 /*
  * kbuild builds `obj-$(CONFIG_NE2K_PCI) += ne2k-pci.o 8390.o` as two
  * modules, the second the library the first links against: 8390.ko
- * exports what ne2k-pci uses.
- */
-/* The composite modules (`NAME-objs`, `NAME-y`) of @dir that @stem.o is part of. */
-static void composites_of(const char *dir, const char *stem,
-			  struct strvec *out)
-{
-	struct strvec lines = STRVEC_INIT;
-	char *want = xasprintf("%s.o", stem);
-	size_t i;
-
-	dir_make_lines(dir, &lines);
-	for (i = 0; i < lines.nr; i++) {
-		char *mod = line_module(lines.v[i]);
-
-		if (mod && names_object(lines.v[i], want) &&
-		    !strvec_has(out, mod))
-			strvec_push_nodup(out, mod);
-		else
-			free(mod);
-	}
-	strvec_clear(&lines);
-	free(want);
-}
-
-/* The objects of the composite module @mod of @dir, as stems. */
-static void composite_parts(const char *dir, const char *mod,
-			    struct strvec *out)
-{
-	struct strvec lines = STRVEC_INIT;
-	size_t i;
-
-	dir_make_lines(dir, &lines);
-	for (i = 0; i < lines.nr; i++) {
-		char *m = line_module(lines.v[i]);
-
-		if (m && !strcmp(m, mod))
-			add_objects(lines.v[i], "", out);
-		free(m);
-	}
-	strvec_clear(&lines);
-}
-
-/*
- * A composite driver is listed on its obj- line by the composite's name
- * (`obj-$(CONFIG_SND_MSND_PINNACLE) += snd-msnd-pinnacle.o
- * snd-msnd-lib.o`), and a library may be composite too
+ * exports what ne2k-pci uses.  A composite driver is listed on its obj-
+ * line by the composite's name (`obj-$(CONFIG_SND_MSND_PINNACLE) +=
+ * snd-msnd-pinnacle.o snd-msnd-lib.o`), and a library may be composite too
  * (`snd-msnd-lib-objs := msnd.o msnd_midi.o ...`): its parts that export
  * symbols are the library.
  */
@@ -256,7 +242,7 @@ void module_libraries(const char *dir, const char *stem, struct strvec *out)
 
 		if (exports(dir, mates.v[i]) && !strvec_has(out, mates.v[i]))
 			strvec_push(out, mates.v[i]);
-		composite_parts(dir, mates.v[i], &parts);
+		composite_parts(dir, mates.v[i], "", &parts);
 		for (k = 0; k < parts.nr; k++)
 			if (strcmp(parts.v[k], stem) &&
 			    exports(dir, parts.v[k]) &&
