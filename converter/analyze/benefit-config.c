@@ -23,26 +23,10 @@
  * the interface is up (octeontx2's `qset.cq_cnt`), and its ethtool
  * `.set_channels`, where the administrator sizes them again.
  */
-static void probe_members(const struct cursor_kids *top, CXFile file,
-			  struct strvec *names)
+static bool probe_member(const char *name)
 {
-	struct strvec t = STRVEC_INIT;
-	size_t i, j;
-
-	for (i = 0; i < top->nr; i++) {
-		if (clang_getCursorKind(top->v[i]) != CXCursor_VarDecl ||
-		    !benefit_in_file(top->v[i], file))
-			continue;
-		cursor_tokens(top->v[i], &t);
-		for (j = 0; j + 3 < t.nr; j++)
-			if (!strcmp(t.v[j], ".") &&
-			    (starts_with(t.v[j + 1], "probe") ||
-			     !strcmp(t.v[j + 1], "ndo_open") ||
-			     !strcmp(t.v[j + 1], "set_channels")) &&
-			    !strcmp(t.v[j + 2], "="))
-				strvec_push(names, t.v[j + 3]);
-		strvec_clear(&t);
-	}
+	return starts_with(name, "probe") || !strcmp(name, "ndo_open") ||
+	       !strcmp(name, "set_channels");
 }
 
 struct probing {
@@ -80,7 +64,7 @@ static void probing_functions(const struct cursor_kids *fns,
 	size_t i;
 	int round;
 
-	probe_members(top, file, names);
+	da_member_values(top, file, probe_member, names);
 	for (i = 0; i < fns->nr; i++) {
 		char *n = da_spelling(fns->v[i]);
 
@@ -213,8 +197,8 @@ static void module_writes(const struct lock_module *lm, CXCursor fn,
 		if ((ssize_t)i == home)
 			continue;
 		da_kids(clang_getTranslationUnitCursor(unit), &top);
-		probe_members(&top, clang_getFile(unit, lm->tus[i].path),
-			      &names);
+		da_member_values(&top, clang_getFile(unit, lm->tus[i].path),
+				 probe_member, &names);
 		free(top.v);
 	}
 	for (i = 0; i < lm->nr_fns; i++)

@@ -430,6 +430,30 @@ void da_file_functions(CXCursor handler, struct cursor_kids *out)
 	free(all.v);
 }
 
+void da_member_values(const struct cursor_kids *top, CXFile file,
+		      bool (*member)(const char *name), struct strvec *out)
+{
+	struct strvec t = STRVEC_INIT;
+	CXFile at;
+	size_t i, j;
+
+	for (i = 0; i < top->nr; i++) {
+		if (clang_getCursorKind(top->v[i]) != CXCursor_VarDecl)
+			continue;
+		clang_getExpansionLocation(clang_getCursorLocation(top->v[i]),
+					   &at, NULL, NULL, NULL);
+		if (!at || !file || !clang_File_isEqual(at, file))
+			continue;
+		cursor_tokens(top->v[i], &t);
+		for (j = 0; j + 3 < t.nr; j++)
+			if (!strcmp(t.v[j], ".") && member(t.v[j + 1]) &&
+			    !strcmp(t.v[j + 2], "=") &&
+			    !strvec_has(out, t.v[j + 3]))
+				strvec_push(out, t.v[j + 3]);
+		strvec_clear(&t);
+	}
+}
+
 
 /* A loop, but not the `do { } while (0)` of a statement macro. */
 bool da_is_loop(CXCursor c)

@@ -59,6 +59,13 @@ void da_kids(CXCursor c, struct cursor_kids *k);
 void da_kids_push(struct cursor_kids *k, CXCursor c);
 /* The function definitions of the file @handler is in. */
 void da_file_functions(CXCursor handler, struct cursor_kids *out);
+/*
+ * `.member = value,` in the initialisers of the variables of @top that
+ * @file defines, for each member @member accepts: the values, once each
+ * (`.probe = foo_probe`, a watchdog_ops `.restart`).
+ */
+void da_member_values(const struct cursor_kids *top, CXFile file,
+		      bool (*member)(const char *name), struct strvec *out);
 /* The line (expansion) @c starts on. */
 unsigned int da_line(CXCursor c);
 char *da_spelling(CXCursor c);

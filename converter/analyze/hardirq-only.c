@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/benefit-loop.h"
 #include "analyze/device-access.h"
 #include "analyze/hardirq-only.h"
 #include "analyze/reach.h"
@@ -303,40 +304,10 @@ static bool counting(struct lock_module *lm, CXCursor def,
 	return found;
 }
 
-/*
- * `.restart = foo_restart,` in a variable of @handler's file: the callbacks
- * the driver registers to reset the machine (struct watchdog_ops).
- */
-static void restart_members(CXCursor handler, struct strvec *names)
+/* `.restart = foo_restart,`: a watchdog_ops callback resetting the machine. */
+static bool restart_member(const char *name)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(handler);
-	CXFile file;
-	struct cursor_kids top;
-	struct strvec t = STRVEC_INIT;
-	size_t i, j;
-
-	clang_getExpansionLocation(clang_getCursorLocation(handler), &file,
-				   NULL, NULL, NULL);
-	da_kids(clang_getTranslationUnitCursor(tu), &top);
-	for (i = 0; i < top.nr; i++) {
-		CXFile at;
-
-		if (clang_getCursorKind(top.v[i]) != CXCursor_VarDecl)
-			continue;
-		clang_getExpansionLocation(clang_getCursorLocation(top.v[i]),
-					   &at, NULL, NULL, NULL);
-		if (!clang_File_isEqual(at, file))
-			continue;
-		cursor_tokens(top.v[i], &t);
-		for (j = 0; j + 3 < t.nr; j++)
-			if (!strcmp(t.v[j], ".") &&
-			    !strcmp(t.v[j + 1], "restart") &&
-			    !strcmp(t.v[j + 2], "=") &&
-			    !strvec_has(names, t.v[j + 3]))
-				strvec_push(names, t.v[j + 3]);
-		strvec_clear(&t);
-	}
-	free(top.v);
+	return !strcmp(name, "restart");
 }
 
 struct restart_path {
@@ -352,13 +323,7 @@ static void restart_callee(CXCursor call, void *data)
 	CXCursor def = da_callee_def(call);
 	char *name;
 
-	CXFile at;
-
-	if (clang_Cursor_isNull(def))
-		return;
-	clang_getExpansionLocation(clang_getCursorLocation(def), &at, NULL,
-				   NULL, NULL);
-	if (!clang_File_isEqual(at, rp->file))
+	if (clang_Cursor_isNull(def) || !benefit_in_file(def, rp->file))
 		return;
 	name = da_callee(call);
 	if (*name && !strvec_has(&rp->callees, name)) {
@@ -384,14 +349,17 @@ static bool restart_path(struct lock_module *lm, CXCursor def,
 {
 	struct restart_path rp = { STRVEC_INIT, STRVEC_INIT, NULL, NULL };
 	struct strvec members = STRVEC_INIT;
-	struct cursor_kids fns;
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(def);
+	struct cursor_kids fns, top;
 	struct reach_hit hit;
 	bool found = false;
 	size_t i, k;
 
-	restart_members(def, &members);
 	clang_getExpansionLocation(clang_getCursorLocation(def), &rp.file,
 				   NULL, NULL, NULL);
+	da_kids(clang_getTranslationUnitCursor(tu), &top);
+	da_member_values(&top, rp.file, restart_member, &members);
+	free(top.v);
 	da_file_functions(def, &fns);
 	for (i = 0; i < fns.nr; i++) {
 		char *n = da_spelling(fns.v[i]);
