@@ -144,8 +144,8 @@ static bool flag_may_be_set(struct scan_tu *st, const struct scan_site *s,
  * The handler must stay in hard-irq context whatever else it does
  * (analyze/hardirq-only.c), its netpoll caller needs its work done in
  * place (analyze/netpoll.c), or the driver waits for its line where it
- * may not sleep (analyze/line-wait.c).  Followed through the module when scan has
- * it open.
+ * may not sleep (analyze/line-wait.c).  Followed through the module when
+ * scan has it open.
  */
 static bool stays_in_hardirq(struct scan_tu *st, struct scan_site *s)
 {
@@ -382,6 +382,26 @@ static void notes(struct scan_site *s)
 }
 
 /*
+ * Refuse a request for a reason of the request, not the handler: what the
+ * handler itself allows comes first (i8042: a lock taken before the
+ * check), planned here when convert, which plans the handlers scan lets
+ * through, asked for no plan; declined, the site stays declined, @r
+ * after the decline (it needs no rewrite: convert reports that).
+ */
+static void refuse_request(struct scan_tu *st, struct scan_site *s,
+			   enum reason code, const char *r)
+{
+	if (!st->plan_handlers && s->has_handler_def)
+		judge_request(st, s);
+	if (s->verdict != VERDICT_CONVERTIBLE)
+		return;
+	if (judge_decline_stands(s, r))
+		s->judged_for_convert = true;
+	else
+		scan_site_judge_text(s, code, r);
+}
+
+/*
  * A convertible handler the file requests again the same way: convert
  * rewrites one request of a handler, and one converted request would
  * leave the other registering it in hard-irq context.
@@ -396,21 +416,8 @@ static void twice(struct scan_tu *st, struct scan_site *s,
 	if (s->verdict != VERDICT_CONVERTIBLE ||
 	    !(o = other_site(s, all, &same)) || !same)
 		return;
-	/*
-	 * What the handler itself allows comes first (i8042: a lock taken
-	 * before the check), planned here when convert, which plans the
-	 * handlers scan lets through, asked for no plan.
-	 */
-	if (!st->plan_handlers && s->has_handler_def)
-		judge_request(st, s);
-	if (s->verdict != VERDICT_CONVERTIBLE)
-		return;
 	r = reason_format(R_REQUESTED_TWICE, s->handler, o->call.line);
-	/* Declined, it needs no rewrite of either: convert reports that. */
-	if (judge_decline_stands(s, r))
-		s->judged_for_convert = true;
-	else
-		scan_site_judge_text(s, R_REQUESTED_TWICE, r);
+	refuse_request(st, s, R_REQUESTED_TWICE, r);
 	free(r);
 }
 
@@ -426,15 +433,8 @@ static void exported(struct scan_tu *st, struct scan_site *s)
 
 	if (s->verdict != VERDICT_CONVERTIBLE || !exported_here(st, s, &line))
 		return;
-	if (!st->plan_handlers && s->has_handler_def)
-		judge_request(st, s);
-	if (s->verdict != VERDICT_CONVERTIBLE)
-		return;
 	r = reason_format(R_HANDLER_EXPORTED, s->handler, line);
-	if (judge_decline_stands(s, r))
-		s->judged_for_convert = true;
-	else
-		scan_site_judge_text(s, R_HANDLER_EXPORTED, r);
+	refuse_request(st, s, R_HANDLER_EXPORTED, r);
 	free(r);
 }
 
