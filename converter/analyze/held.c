@@ -46,7 +46,8 @@ static void walk(CXCursor c, struct held_walk *hw)
 	else
 		clang_visitChildren(c, visit, hw);
 	if (k == CXCursor_CallExpr && !hw->stop) {
-		hw->at(c, hw);
+		if (hw->at)
+			hw->at(c, hw);
 		hw->held += hw->change(c, hw);
 		if (hw->held < 0)
 			hw->held = 0;

@@ -12,8 +12,8 @@
  * branch or a loop leaves the count as it found it (an unlock before an
  * early return does not end the region for the code after it), as the
  * benefit walk does; with @skip_error, an arm that handles an error
- * (analyze/benefit-error.c) is not walked.  @at sees every call with the
- * count before it, and ends the walk by setting @stop.
+ * (analyze/benefit-error.c) is not walked.  @at, unless NULL, sees every
+ * call with the count before it, and ends the walk by setting @stop.
  */
 struct held_walk {
 	int (*change)(CXCursor call, struct held_walk *hw);

@@ -33,13 +33,6 @@ static bool is_tasklet_call(const char *callee)
 }
 
 /*
- * A tasklet_kill() goes only where the thread is waited for anyway: after
- * a free_irq(), synchronize_irq() or disable_irq() in its function, which
- * waits for the thread as the kill waited for the tasklet.  Before one,
- * or with the interrupt freed by devm after remove(), the teardown that
- * follows would race the thread (bcm-pdc-mailbox's dma_pool_destroy()).
- */
-/*
  * A call that waits for the irq's handlers: free_irq(), synchronize_irq(),
  * disable_irq(), or a function of the file that makes one
  * (xgene_dma_free_irqs()), @depth calls deep.
@@ -62,14 +55,6 @@ static bool waits_deep(CXCursor call, int depth)
 	return waits;
 }
 
-/*
- * Is @stmt, in its function, after a call that waits for the irq's
- * handlers; or is every call of its function in the file after one
- * (ath11k_ahb_kill_tasklets(), which ath11k_ahb_stop() calls after
- * ath11k_ahb_sync_ce_irqs())?  A probe that fails unwinds before devm
- * frees its interrupt whatever it kills, as it did with the tasklet
- * (bam_dma's err_tasklet_kill).
- */
 static bool probing(CXCursor fn)
 {
 	char *name = cursor_name(fn);
@@ -79,6 +64,20 @@ static bool probing(CXCursor fn)
 	return probe;
 }
 
+/*
+ * A tasklet_kill() goes only where the thread is waited for anyway: after
+ * a free_irq(), synchronize_irq() or disable_irq(), which waits for the
+ * thread as the kill waited for the tasklet.  Before one, or with the
+ * interrupt freed by devm after remove(), the teardown that follows would
+ * race the thread (bcm-pdc-mailbox's dma_pool_destroy()).
+ *
+ * Is @stmt, in its function, after a call that waits for the irq's
+ * handlers; or is every call of its function in the file after one
+ * (ath11k_ahb_kill_tasklets(), which ath11k_ahb_stop() calls after
+ * ath11k_ahb_sync_ce_irqs())?  @depth callers up.  A probe that fails
+ * unwinds before devm frees its interrupt whatever it kills, as it did
+ * with the tasklet (bam_dma's err_tasklet_kill).
+ */
 static bool behind_wait(CXCursor stmt, int depth)
 {
 	CXCursor fn = fold_enclosing_fn(stmt), root;
@@ -111,11 +110,6 @@ static bool behind_wait(CXCursor stmt, int depth)
 	}
 	cursor_list_release(&calls);
 	return called && all;
-}
-
-static bool behind_irq_wait(CXCursor kill)
-{
-	return behind_wait(kill, 2);
 }
 
 /*
@@ -183,7 +177,7 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 			cursor_list_push(&tf->removals,
 					 clang_Cursor_isNull(loop) ? c : loop);
 		} else if (!strcmp(name, "tasklet_kill")) {
-			if (!unwaited && !behind_irq_wait(c))
+			if (!unwaited && !behind_wait(c, 2))
 				unwaited = cursor_line(c);
 			tf->killed = true;
 			cursor_list_push(&tf->removals,
