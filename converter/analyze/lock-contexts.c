@@ -341,10 +341,12 @@ static void witness(char **slot, unsigned int *best, unsigned int r,
 }
 
 /*
- * A function the module exports that takes the lock with interrupts off:
- * its callers in other modules may run in hard-irq or softirq context
+ * A function the module exports that takes the lock with irqsave: its
+ * callers in other modules may run in hard-irq or softirq context
  * (nvec_write_async(), which a keyboard's tasklet reaches through
  * input_dev->event), so the thread must keep interrupts off too.
+ * spin_lock_irq() speaks for none: it would turn interrupts on under a
+ * hard-irq caller, so its callers run in process context (xhci_shutdown()).
  */
 static void exported_takers(const struct lock_module *lm,
 			    const struct lm_lock *l, char **who,
@@ -361,7 +363,8 @@ static void exported_takers(const struct lock_module *lm,
 			const struct lm_lock *o = &fn->locks[k];
 
 			if (strcmp(o->id, l->id) || o->prim->op != LO_ACQUIRE ||
-			    o->prim->form < LF_IRQ || !an_exported_line(fn->def))
+			    o->prim->form != LF_IRQSAVE ||
+			    !an_exported_line(fn->def))
 				continue;
 			*known |= CTX_HARDIRQ;
 			witness(who, best, rank(CTX_HARDIRQ),

@@ -77,4 +77,4 @@ expect_eq "snd-ens1370 refused as expected: a skip, no boot" \
 
 outcome xhci-hcd "refused two handlers" refused:handler-elsewhere,lock-before-check,requested-twice
 expect_match "xhci-hcd: one code more than expected" \
-	"^1 fail expect refused:handler-elsewhere,no-gain, but " "$(run xhci-hcd converted)"
+	"^1 fail expect refused:handler-elsewhere,lock-plain-in-callee, but " "$(run xhci-hcd converted)"
