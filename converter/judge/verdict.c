@@ -179,6 +179,9 @@ static bool exported_here(const struct scan_tu *st,
 	if (!s->has_handler_def || !s->resolution ||
 	    !strcmp(s->resolution, "wrapper"))
 		return false;
+	/* Read in the sibling that defines it (judge/elsewhere.c). */
+	if (strcmp(s->file, st->relpath))
+		return false;
 	clang_getExpansionLocation(clang_getCursorLocation(s->handler_def),
 				   &file, NULL, NULL, NULL);
 	if (clang_Cursor_getTranslationUnit(s->handler_def) != st->unit ||
