@@ -190,6 +190,17 @@ bool benefit_in_file(CXCursor c, CXFile file);
 bool benefit_macro_value(CXCursor ex, const struct fifo_at *at, bool *hit);
 bool benefit_macro_masks(CXCursor ex);
 
+/*
+ * analyze/benefit-sleep.c.  Does @call, to @callee, sleep (msleep(),
+ * mutex_lock(), usleep_range(), fsleep() of more than 10 us)?  Is @cond
+ * false whatever runs (0, a macro's copy of its constant 0 argument,
+ * `false && x`)?  Does @cond ask what context it runs in (in_interrupt(),
+ * irqs_disabled())?
+ */
+bool benefit_is_sleep(CXCursor call, const char *callee);
+bool benefit_dead_cond(CXCursor cond);
+bool benefit_tests_context(CXCursor cond);
+
 /* udelay(), ndelay(), mdelay() and what they expand to. */
 bool benefit_is_delay(const char *callee);
 /*

@@ -85,6 +85,7 @@ json_t *benefit_json(const struct benefit *b)
 	set_if(moved, "delays_irqs_off_elsewhere", b->elsewhere_delays);
 	set_if(moved, "device_loops_settle", b->settle_loops);
 	set_if(moved, "delays_settle", b->settle_delays);
+	set_if(moved, "sleeping_calls", b->sleeps);
 	add_where(moved, b);
 	jsonl_set(members, "moved", moved);
 	add_kept(members, b);

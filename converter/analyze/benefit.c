@@ -101,6 +101,10 @@ struct walk {
 	int depth;
 	int irqs_off;		/* disables not yet undone where the walk is */
 	int error;		/* arms handling an error around the walk */
+	/* spinlocks held where the walk is: the thread may not sleep there */
+	int locks;
+	/* arms that never run (analyze/benefit-sleep.c), or run by context */
+	int dead;
 	bool in_poll;		/* the innermost loop around only waits */
 	bool serial;		/* a serial port's handler (benefit_is_tty()) */
 	/* in a poll that normally ends at once (benefit_poll_settles()) */
@@ -243,6 +247,32 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 	}
 }
 
+/* +1 for a spinlock taken, -1 for one released, 0 otherwise. */
+static int locks_change(CXCursor call)
+{
+	char *written;
+	const struct kapi_lock *k = lm_lock_call(call, &written);
+
+	free(written);
+	if (!k)
+		return 0;
+	return k->op == LO_ACQUIRE ? 1 : -1;
+}
+
+/*
+ * A call that may sleep, made in hard-irq context today and where the
+ * thread holds no spinlock and has interrupts on: "the sleep at line 167
+ * in deinterlace_...() (usleep_range())".
+ */
+static void note_sleep(struct walk *w, CXCursor call, const char *callee)
+{
+	char *what = xasprintf("sleep (%s())", callee);
+
+	w->b->sleeps++;
+	note_where(w, call, what);
+	free(what);
+}
+
 /*
  * "rtc_delayed_write(), which armada38x_rtc_set_time() also calls with
  * interrupts off" when another function of the file does, else NULL.
@@ -308,6 +338,12 @@ static void count_call(CXCursor call, struct walk *w)
 	w->irqs_off += irqs_change(w, call);
 	if (w->irqs_off < 0)
 		w->irqs_off = 0;
+	w->locks += locks_change(call);
+	if (w->locks < 0)
+		w->locks = 0;
+	if (!w->dead && w->irqs_off <= 0 && !w->locks &&
+	    benefit_is_sleep(call, callee))
+		note_sleep(w, call, callee);
 	if (da_is_access(w->ap, callee))
 		w->b->accesses++;
 	else if (benefit_is_delay(callee))
@@ -399,9 +435,10 @@ static void walk_if(CXCursor c, struct walk *w)
 	struct cursor_kids kids;
 	unsigned long base = 0, longest = 0;
 	size_t i;
-	bool error;
+	bool error, dead, by_context;
 
 	da_kids(c, &kids);
+	by_context = kids.nr && benefit_tests_context(kids.v[0]);
 	for (i = 0; i < kids.nr; i++) {
 		if (i)
 			w->b->delay_us = base;
@@ -409,8 +446,12 @@ static void walk_if(CXCursor c, struct walk *w)
 			      (i == 1 && benefit_names_rare(kids.v[0])) ||
 			      benefit_reaches(kids.v[i], w->file, w->depth,
 					      benefit_is_slave_event, NULL));
+		dead = i && (by_context ||
+			     (i == 1 && benefit_dead_cond(kids.v[0])));
 		w->error += error;
+		w->dead += dead;
 		walk(kids.v[i], w);
+		w->dead -= dead;
 		w->error -= error;
 		if (!i)
 			base = w->b->delay_us;
@@ -472,6 +513,7 @@ static void walk(CXCursor c, struct walk *w)
 	const struct loop_env e = { w->ap, w->file, w->depth, w->fn, w->lm };
 	enum CXCursorKind k = clang_getCursorKind(c);
 	int irqs_off = w->irqs_off;
+	int locks = w->locks;
 	bool loop = da_is_loop(c), in_poll = w->in_poll, settles = w->settles;
 
 	if (loop && !w->settles)
@@ -491,8 +533,10 @@ static void walk(CXCursor c, struct walk *w)
 	w->in_poll = in_poll;
 	w->settles = settles;
 	if (loop || k == CXCursor_IfStmt || k == CXCursor_SwitchStmt ||
-	    k == CXCursor_ConditionalOperator)
+	    k == CXCursor_ConditionalOperator) {
 		w->irqs_off = irqs_off;
+		w->locks = locks;
+	}
 }
 
 static void walk_release(struct walk *w)
@@ -538,6 +582,7 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 	b->code[BENEFIT_HARDIRQ_LOOP_MOVED] = b->device_loops > b->irqs_off_loops;
 	b->code[BENEFIT_DELAY_MOVED] = b->poll_delays > 0 ||
 				       b->delay_us >= BENEFIT_DELAY_US;
+	b->code[BENEFIT_SLEEPING_CALL_MOVED] = b->sleeps > 0;
 }
 
 void benefit_release(struct benefit *b)

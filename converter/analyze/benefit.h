@@ -74,6 +74,11 @@ struct benefit {
 	 * (analyze/benefit-settle.c)
 	 */
 	unsigned int settle_loops, settle_delays;
+	/*
+	 * Calls that may sleep, made in hard-irq context today: a bug the
+	 * thread fixes where it holds no spinlock (analyze/benefit-sleep.c)
+	 */
+	unsigned int sleeps;
 	struct strvec elsewhere;
 	struct strvec only;	/* what the thread would only do, no-gain */
 	/*

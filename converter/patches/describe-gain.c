@@ -69,8 +69,13 @@ static void add_reasons(struct strbuf *sb, const struct benefit *b)
 		add_reason(sb, &first, s);
 		free(s);
 	}
-	if (b->code[BENEFIT_SLEEPING_CALL_MOVED])
-		add_reason(sb, &first, "calls that may sleep, which hard-irq context had to avoid, can now be made where the work is done");
+	if (b->code[BENEFIT_SLEEPING_CALL_MOVED]) {
+		s = xasprintf("it fixes %s in atomic context: the handler reaches %u call%s that may sleep, which hard-irq context must not make and the thread may",
+			      plural(b->sleeps, "a sleep", "sleeps"), b->sleeps,
+			      plural(b->sleeps, "", "s"));
+		add_reason(sb, &first, s);
+		free(s);
+	}
 	if (b->code[BENEFIT_LOCK_SIMPLIFIED])
 		add_reason(sb, &first, "locks taken with interrupts disabled only because the handler ran in hard-irq context can take a lighter form");
 }
@@ -123,7 +128,8 @@ static void add_where(struct strbuf *sb, const struct benefit *b)
 	size_t i, nr = b->where.nr < 6 ? b->where.nr : 6;
 
 	if (!nr || !(b->code[BENEFIT_HARDIRQ_LOOP_MOVED] ||
-		     b->code[BENEFIT_DELAY_MOVED]))
+		     b->code[BENEFIT_DELAY_MOVED] ||
+		     b->code[BENEFIT_SLEEPING_CALL_MOVED]))
 		return;
 	strbuf_addstr(sb, " Counted: ");
 	for (i = 0; i < nr; i++)
