@@ -4,8 +4,9 @@
  * statement before it writes, a write read back until it lands (rpmh-rsc's
  * write_tcs_reg_sync()), or that the statement after it writes, the
  * acknowledge of the event it waits for, which the interrupt being handled
- * reports already (brcmnand_edu_irq()'s EDU_DONE).  Its delays are not
- * time the handler spends.
+ * reports already (brcmnand_edu_irq()'s EDU_DONE), or that tests the bits
+ * a statement before it wrote (an acknowledge waited for).  Its delays
+ * are not time the handler spends.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +130,128 @@ static enum CXChildVisitResult sibling_visit(CXCursor c, CXCursor parent,
 	return s->found ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+struct earlier {
+	unsigned int begin;	/* where the loop starts */
+	struct cursor_kids stmts;	/* the block's statements before it */
+	bool found;
+};
+
+/*
+ * The statements before the one that holds the loop, in the innermost
+ * block written in the file around it: the poll of a macro
+ * (readl_poll_timeout_atomic()) is in the statement that uses its value.
+ */
+static void earlier_in(CXCursor c, struct earlier *e);
+
+static enum CXChildVisitResult earlier_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct earlier *e = data;
+
+	(void)parent;
+	earlier_in(c, e);
+	return e->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool holds(CXCursor c, unsigned int at)
+{
+	return benefit_start(c) <= at && benefit_end(c) > at;
+}
+
+static void earlier_in(CXCursor c, struct earlier *e)
+{
+	struct cursor_kids kids;
+	size_t i, k;
+
+	if (e->found || !holds(c, e->begin))
+		return;
+	/* a macro's own block starts where the macro is written */
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt ||
+	    benefit_start(c) == e->begin) {
+		clang_visitChildren(c, earlier_visit, e);
+		return;
+	}
+	da_kids(c, &kids);
+	for (i = 0; i < kids.nr && !holds(kids.v[i], e->begin); i++)
+		;
+	if (i < kids.nr)
+		earlier_in(kids.v[i], e);
+	if (i < kids.nr && !e->found) {
+		e->found = true;
+		for (k = 0; k < i; k++)
+			da_kids_push(&e->stmts, kids.v[k]);
+	}
+	free(kids.v);
+}
+
+struct bit_test {
+	CXCursor value;
+	bool hit;
+};
+
+static enum CXChildVisitResult bit_test_visit(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct bit_test *t = data;
+	struct cursor_kids kids;
+	char *op;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return CXChildVisit_Recurse;
+	op = benefit_binop(c);
+	da_kids(c, &kids);
+	if (op && !strcmp(op, "&") && kids.nr == 2)
+		t->hit = benefit_same_tokens(kids.v[0], t->value) ||
+			 benefit_same_tokens(kids.v[1], t->value);
+	free(kids.v);
+	free(op);
+	return t->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+struct acked {
+	const struct access_preds *ap;
+	CXCursor loop;
+	bool hit;
+};
+
+static void acked_visit(CXCursor call, void *data)
+{
+	struct acked *k = data;
+	struct device_access a;
+	struct bit_test t;
+
+	if (k->hit || !da_resolve(call, k->ap, &a))
+		return;
+	if (a.write && !clang_Cursor_isNull(a.value_expr) &&
+	    !benefit_evaluates(a.value_expr)) {
+		t.value = a.value_expr;
+		t.hit = false;
+		clang_visitChildren(k->loop, bit_test_visit, &t);
+		k->hit = t.hit;
+	}
+	da_release(&a);
+}
+
+/*
+ * Does a statement before the poll write the device the bits the poll
+ * tests (`writel(irq_bits, CLEAR); ... !(status & irq_bits)`)?  It waits
+ * for that write to take effect: emac_sgmii_irq_clear()'s "a few cycles
+ * for hw to clear the interrupt status".
+ */
+static bool waits_for_bits_written(CXCursor loop, const struct loop_env *e)
+{
+	struct earlier er = { benefit_start(loop), { NULL, 0 }, false };
+	struct acked k = { e->ap, loop, false };
+	size_t i;
+
+	earlier_in(e->fn, &er);
+	for (i = 0; i < er.stmts.nr && !k.hit; i++)
+		da_for_each_call(er.stmts.v[i], acked_visit, &k);
+	free(er.stmts.v);
+	return k.hit;
+}
+
 /* An interrupt handler (brcmnand_edu_irq(), which two others call too). */
 static bool is_handler(CXCursor fn)
 {
@@ -149,6 +272,8 @@ bool benefit_poll_settles(CXCursor loop, const struct loop_env *e)
 
 	if (benefit_loop_moves(loop, e))
 		return false;
+	if (waits_for_bits_written(loop, e))
+		return true;
 	clang_visitChildren(e->fn, sibling_visit, &s);
 	if (!s.found)
 		return false;
