@@ -501,7 +501,7 @@ bool silence_evidence_judge(const struct silence_site *s,
 	}
 	if (!ev->kind) {
 		ev->refusal_code = "silencing-unproved";
-		strbuf_addstr(&why, "no write after the check is shown to silence the device: none writes the status it read back to the device, and none writes what the driver's irq-disable function writes");
+		strbuf_addstr(&why, "none writes the status it read back to the device, and none writes what the driver's irq-disable function writes");
 	} else if (rewritten_later(s, reg, &why)) {
 		ev->refusal_code = "silencing-unproved";
 	} else if (overtakes_drain(s, &why)) {

@@ -16,7 +16,7 @@ site() {
 # is empty (one FIFO's worth per interrupt): declined first, the refusal
 # said besides; --all shows the refusal.
 expect_match "ens1370: no write shown to silence the device" \
-	'"verdict":"declined".*"reason_code":"no-gain".*and besides, .*no write after the check is shown to silence the device' \
+	'"verdict":"declined".*"reason_code":"no-gain".*and besides, .*none writes the status it read back to the device' \
 	"$(site snd_audiopci_interrupt)"
 expect_match "es1968: the quick check's write clears another register" \
 	'"verdict":"refused".*none writes the status it read back to the device' \
