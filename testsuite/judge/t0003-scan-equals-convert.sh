@@ -17,7 +17,7 @@ mapfile -t paths < <({
 		drivers/scsi/be2iscsi/be_main.c drivers/dma/fsl-edma.c
 } | sort -u)
 [ ${#paths[@]} -gt 20 ] || fail "too few paths to compare: ${paths[*]}"
-out=$(testsuite/scan/convert-cross-check.sh "${paths[@]}") ||
+out=$(testsuite/scan/convert-cross-check.sh -j "$(nproc)" "${paths[@]}") ||
 	fail "convert-cross-check.sh failed"
 printf '%s\n' "$out"
 summary=$(grep '^==' <<<"$out")

@@ -13,9 +13,10 @@
 #
 # One line per site on stdout, "agree ...", "veto ..." (scan convertible,
 # convert refused by a check of what it would write: cocci-disagrees,
-# edits-overlap, ...) or "disagree KIND ...", then the counts by kind.  Not a test (make check does not run it): a measuring
-# tool for docs/analysis.md.  PATHs are done one at a time, so the caller
-# decides the load (nice -n 19, a few directories per run).  -k keeps the
+# edits-overlap, ...) or "disagree KIND ...", then the counts by kind.  A
+# measuring tool for docs/analysis.md, and judge/t0003's engine.  PATHs are
+# done one at a time, or -j N at once (each scanned with -j 1), so the
+# caller decides the load (nice -n 19, a few directories per run).  -k keeps the
 # work directory and prints its name.  -c DIR keeps each PATH's sites.json
 # in DIR and reuses it: convert's side does not change with scan's analysis.
 
@@ -24,36 +25,61 @@ set -uo pipefail
 : "${IRQCONV:=$TOP/build/bin/irqconv}"
 keep=no
 cache=
+jobs=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	-k) keep=yes; shift ;;
 	-c) cache=$2; shift 2 ;;
+	-j) jobs=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
-[ $# -gt 0 ] || { echo "usage: $0 [-k] [-c DIR] PATH..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 [-k] [-c DIR] [-j N] PATH..." >&2; exit 2; }
+case $jobs in
+''|*[!0-9]*|0) echo "$0: -j wants a number of jobs, not '$jobs'" >&2; exit 2 ;;
+esac
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cross-check.XXXXXX")
 [ $keep = yes ] && echo "work directory: $tmp" >&2 || trap 'rm -rf "$tmp"' EXIT
-: >"$tmp/scan.json"
-: >"$tmp/sites.json"
-n=0
-for path in "$@"; do
-	n=$((n + 1))
-	"$IRQCONV" scan -j 1 --format=json "$path" >>"$tmp/scan.json" \
-		2>>"$tmp/scan.err"
+# Path N's records go to files of its own, joined in the order given.
+one() {
+	local n=$1 path=$2 c
+
+	"$IRQCONV" scan -j 1 --format=json "$path" >"$tmp/scan.$n.json" \
+		2>"$tmp/scan.$n.err"
 	c=${cache:+$cache/$(printf '%s' "$path" | tr / _).json}
 	if [ -n "$c" ] && [ -f "$c" ]; then
-		cat "$c" >>"$tmp/sites.json"
-		continue
+		cat "$c" >"$tmp/sites.$n.json"
+		return
 	fi
 	"$IRQCONV" convert --author 'cross check <cc@irqconv.invalid>' \
-		-o "$tmp/out.$n" "$path" >/dev/null 2>>"$tmp/convert.err"
+		-o "$tmp/out.$n" "$path" >/dev/null 2>"$tmp/convert.$n.err"
 	if [ -f "$tmp/out.$n/sites.json" ]; then
-		cat "$tmp/out.$n/sites.json" >>"$tmp/sites.json"
+		cp "$tmp/out.$n/sites.json" "$tmp/sites.$n.json"
 		[ -n "$c" ] && cp "$tmp/out.$n/sites.json" "$c"
 	fi
 	rm -rf "$tmp/out.$n"
+}
+
+n=0
+running=0
+for path in "$@"; do
+	n=$((n + 1))
+	one "$n" "$path" &
+	running=$((running + 1))
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+done
+wait
+: >"$tmp/scan.json"
+: >"$tmp/sites.json"
+for ((i = 1; i <= n; i++)); do
+	cat "$tmp/scan.$i.json" >>"$tmp/scan.json"
+	cat "$tmp/scan.$i.err" >>"$tmp/scan.err"
+	[ -f "$tmp/sites.$i.json" ] && cat "$tmp/sites.$i.json" >>"$tmp/sites.json"
+	[ -f "$tmp/convert.$i.err" ] && cat "$tmp/convert.$i.err" >>"$tmp/convert.err"
 done
 
 # A site is its file, line and handler: a line whose handler resolves to
