@@ -9,6 +9,7 @@
  * defer work that is deferred anyway (NAPI, a wake-up, a completion, an
  * event report, work it does not fold): no-gain.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,16 +117,60 @@ struct walk {
 
 static void walk(CXCursor c, struct walk *w);
 
-/* "the loop at line 406 in i2c_pxa_abort()": what counted, for the patch. */
-static void note_where(struct walk *w, CXCursor c, const char *what)
+static const char *const loop_words[] = { "for", "while", "do", NULL };
+
+/*
+ * The name written where  is expanded when it is not , what  is
+ * written as (a loop's keyword, a call's callee): the macro whose
+ * expansion holds it (readl_poll_timeout()), or NULL.
+ */
+static char *written_macro(CXCursor c, const char *const *own)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	size_t size = 0, n = 0;
+	const char *text = NULL;
+	unsigned int off;
+	CXFile file;
+	char *name;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL,
+				   NULL, &off);
+	if (file)
+		text = clang_getFileContents(tu, file, &size);
+	while (text && off + n < size &&
+	       (text[off + n] == '_' || isalnum((unsigned char)text[off + n])))
+		n++;
+	if (!n)
+		return NULL;
+	name = xstrndup(text + off, n);
+	if (name_in(name, own)) {
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
+/*
+ * "the loop at line 406 in i2c_pxa_abort()", "the loop in
+ * readl_poll_timeout() at line 167 in deinterlace_device_run()": what
+ * counted, for the patch.  : what  is written as, when not a macro.
+ */
+static void note_where(struct walk *w, CXCursor c, const char *what,
+		       const char *const *own)
 {
 	char *fn = cxstring_take(clang_getCursorSpelling(w->fn));
+	char *macro = own ? written_macro(c, own) : NULL;
 	unsigned int line;
 	char *s;
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line,
 				   NULL, NULL);
-	s = xasprintf("the %s at line %u in %s()", what, line, fn);
+	if (macro)
+		s = xasprintf("the %s in %s() at line %u in %s()", what, macro,
+			      line, fn);
+	else
+		s = xasprintf("the %s at line %u in %s()", what, line, fn);
+	free(macro);
 	free(fn);
 	if (strvec_has(&w->b->where, s))
 		free(s);
@@ -242,7 +287,7 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 		note_elsewhere(w, &w->b->elsewhere_delays);
 	} else {
 		if (us > 0 || w->in_poll)
-			note_where(w, call, "delay");
+			note_where(w, call, "delay", NULL);
 		add_wait(w, us, 0);
 	}
 }
@@ -266,10 +311,11 @@ static int locks_change(CXCursor call)
  */
 static void note_sleep(struct walk *w, CXCursor call, const char *callee)
 {
+	const char *own[] = { callee, NULL };
 	char *what = xasprintf("sleep (%s())", callee);
 
 	w->b->sleeps++;
-	note_where(w, call, what);
+	note_where(w, call, what, own);
 	free(what);
 }
 
@@ -419,7 +465,7 @@ static void count_loop(CXCursor loop, struct walk *w)
 		w->b->device_loops++;
 		w->b->irqs_off_loops += w->irqs_off > 0;
 		if (w->irqs_off <= 0)
-			note_where(w, loop, "loop");
+			note_where(w, loop, "loop", loop_words);
 	}
 }
 

@@ -141,6 +141,13 @@ static void add_where(struct strbuf *sb, const struct benefit *b)
 	strbuf_addch(sb, '.');
 }
 
+static bool moves_work(const struct benefit *b)
+{
+	return b->code[BENEFIT_HARDIRQ_LOOP_MOVED] ||
+	       b->code[BENEFIT_DELAY_MOVED] ||
+	       b->code[BENEFIT_SLEEPING_CALL_MOVED];
+}
+
 char *describe_gain(const struct benefit *b)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -168,9 +175,12 @@ char *describe_gain(const struct benefit *b)
 		add_reasons(&sb, b);
 		strbuf_addstr(&sb, ".");
 		add_where(&sb, b);
-		strbuf_addstr(&sb, " In all, ");
-		add_figures(&sb, b);
-		strbuf_addstr(&sb, " of the old handler leave hard-irq context, counting the functions of this file they call.");
+		/* a fold alone moves no work out of hard-irq context */
+		if (moves_work(b)) {
+			strbuf_addstr(&sb, " In all, ");
+			add_figures(&sb, b);
+			strbuf_addstr(&sb, " of the old handler leave hard-irq context, counting the functions of this file they call.");
+		}
 		if (benefit_per_queue(b))
 			strbuf_addf(&sb, " But the handler is requested once per queue (line %u), so every completion on a queue now wakes the thread: it was generated on request, not because it pays on this path.",
 				    b->per_queue_line);
