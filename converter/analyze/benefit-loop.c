@@ -385,8 +385,12 @@ static enum loop_kind classify(CXCursor loop, const struct bound *b)
 		return LOOP_CONSTANT;
 	if (!b->constant)
 		return data_driven(loop, x);
-	/* no bound of its own, it leaves on data: a list, a time-out */
-	if (!b->counter && !b->width && x->data_exit)
+	/*
+	 * no bound of its own, it leaves on data: a list, a time-out; a
+	 * header the device ends (`while (nr_busy > 0)`, nr_busy read again
+	 * each round) bounds it whatever else ends it sooner
+	 */
+	if (!b->counter && !b->width && !b->device && x->data_exit)
 		return data_driven(loop, x);
 	if (b->device || x->device_exit)
 		return device_ended(loop, b);
