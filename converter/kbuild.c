@@ -321,19 +321,40 @@ static struct kbuild_command *nearest_command(struct kbuild *kb,
 	return c ? c : below;
 }
 
-static char *absolutise(struct kbuild *kb, const char *arg)
+/* The options whose argument names a file or directory to include. */
+static const char *const include_options[] = {
+	"-I", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
+	NULL,
+};
+
+/*
+ * kbuild runs the compiler in the O= tree: a relative path there is one
+ * below it (`./include/...`, and `-Idrivers/net/.../af`, which a
+ * Makefile's -I$(src) leaves beside its $(srctree) twin).  Resolved
+ * against irqconv's own directory instead, it would find the source
+ * tree's headers when run from there, and name them relative.
+ * @path_arg: @arg is the argument of an include option written apart.
+ */
+static char *absolutise(struct kbuild *kb, const char *arg, bool path_arg)
 {
-	static const char *const prefixes[] = { "-I", "-include", "" };
 	const char *eq;
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(prefixes); i++) {
-		size_t n = strlen(prefixes[i]);
+	if (path_arg)
+		return *arg == '/' ? xstrdup(arg) :
+		       xasprintf("%s/%s", kb->obj,
+				 starts_with(arg, "./") ? arg + 2 : arg);
+	for (i = 0; include_options[i]; i++) {
+		size_t n = strlen(include_options[i]);
+		const char *p = arg + n;
 
-		if (!strncmp(arg, prefixes[i], n) && !strncmp(arg + n, "./", 2))
-			return xasprintf("%s%s/%s", prefixes[i], kb->obj,
-					 arg + n + 2);
+		if (strncmp(arg, include_options[i], n) || !*p || *p == '/')
+			continue;
+		return xasprintf("%s%s/%s", include_options[i], kb->obj,
+				 starts_with(p, "./") ? p + 2 : p);
 	}
+	if (!strncmp(arg, "./", 2))
+		return xasprintf("%s/%s", kb->obj, arg + 2);
 	eq = strstr(arg, "=./");
 	if (eq)
 		return xasprintf("%.*s=%s/%s", (int)(eq - arg), arg, kb->obj,
@@ -378,6 +399,7 @@ static void command_args(struct kbuild *kb, const struct kbuild_command *c,
 {
 	struct strvec words = STRVEC_INIT;
 	char *source = xasprintf("%s/%s", kb->src, c->relpath);
+	bool path_arg = false;
 	size_t i;
 
 	shell_split(c->line, &words);
@@ -394,9 +416,10 @@ static void command_args(struct kbuild *kb, const struct kbuild_command *c,
 			continue;
 		}
 		rel = own ? xstrdup(w) : retarget(kb, w, c->relpath, relpath);
-		abs = absolutise(kb, rel);
+		abs = absolutise(kb, rel, path_arg);
 		free(rel);
 		strvec_push_nodup(args, abs);
+		path_arg = name_in(w, include_options);
 	}
 	strvec_clear(&words);
 	free(source);
