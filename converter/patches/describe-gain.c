@@ -54,6 +54,14 @@ static void add_reasons(struct strbuf *sb, const struct benefit *b)
 	bool first = true;
 	char *s;
 
+	/* a bug fixed leads */
+	if (b->code[BENEFIT_SLEEPING_CALL_MOVED]) {
+		s = xasprintf("it fixes %s in atomic context: the handler reaches %u call%s that may sleep, which hard-irq context must not make and the thread may",
+			      plural(b->sleeps, "a sleep", "sleeps"), b->sleeps,
+			      plural(b->sleeps, "", "s"));
+		add_reason(sb, &first, s);
+		free(s);
+	}
 	if (b->code[BENEFIT_TASKLET_FOLDED])
 		add_reason(sb, &first, "the thread calls the function of the tasklet the handler scheduled directly, so the work runs without a second deferral through softirq context, and the tasklet goes");
 	if (b->code[BENEFIT_WORK_FOLDED])
@@ -66,13 +74,6 @@ static void add_reasons(struct strbuf *sb, const struct benefit *b)
 	}
 	if (b->code[BENEFIT_DELAY_MOVED]) {
 		s = delay_reason(b);
-		add_reason(sb, &first, s);
-		free(s);
-	}
-	if (b->code[BENEFIT_SLEEPING_CALL_MOVED]) {
-		s = xasprintf("it fixes %s in atomic context: the handler reaches %u call%s that may sleep, which hard-irq context must not make and the thread may",
-			      plural(b->sleeps, "a sleep", "sleeps"), b->sleeps,
-			      plural(b->sleeps, "", "s"));
 		add_reason(sb, &first, s);
 		free(s);
 	}
