@@ -3,8 +3,9 @@
  * A configuration count: a field of the driver's structure that only the
  * functions probing the device write (probe, the functions they call, in
  * any file of the module, and what a driver's .ndo_open sizes as probe
- * does), so that a loop bounded by it runs as many rounds as the device
- * has channels, however busy.
+ * does), or that every other write sets to a compile-time constant (a
+ * hardware variant's capabilities), so that a loop bounded by it runs as
+ * many rounds as the device has channels, however busy.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,29 @@ static bool const_address(CXCursor c, const struct field_writes *fw)
 	return hit;
 }
 
+/*
+ * `hw->sc_entries = 128;`: a plain store of a compile-time constant, what
+ * a hardware variant's capabilities are (octeontx2 mcs's
+ * cn10kb_mcs_set_hw_capabilities(), which probe reaches through an ops
+ * pointer).  Wherever it is made, the field holds one of the constants.
+ */
+static bool stores_constant(CXCursor c)
+{
+	struct cursor_kids kids;
+	bool hit = false;
+	char *op;
+
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return false;
+	op = benefit_binop(c);
+	da_kids(c, &kids);
+	hit = op && !strcmp(op, "=") && kids.nr == 2 &&
+	      benefit_evaluates(kids.v[1]);
+	free(kids.v);
+	free(op);
+	return hit;
+}
+
 static enum CXChildVisitResult field_visit(CXCursor c, CXCursor parent,
 					   CXClientData data)
 {
@@ -169,7 +193,7 @@ static enum CXChildVisitResult field_visit(CXCursor c, CXCursor parent,
 		return CXChildVisit_Continue;
 	if (writes_field(c, fw)) {
 		fw->written = true;
-		fw->outside |= !fw->probing;
+		fw->outside |= !fw->probing && !stores_constant(c);
 	}
 	return fw->outside ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
