@@ -22,15 +22,17 @@ struct regs {
 	bool hit;
 };
 
-struct compare {
+/*  as an operand of one of  (`==`, or `&`) in what is visited. */
+struct operand {
 	CXCursor value;
+	const char *const *ops;
 	bool hit;
 };
 
-static enum CXChildVisitResult compare_visit(CXCursor c, CXCursor parent,
+static enum CXChildVisitResult operand_visit(CXCursor c, CXCursor parent,
 					     CXClientData data)
 {
-	struct compare *cmp = data;
+	struct operand *o = data;
 	struct cursor_kids kids;
 	char *op;
 
@@ -39,12 +41,21 @@ static enum CXChildVisitResult compare_visit(CXCursor c, CXCursor parent,
 		return CXChildVisit_Recurse;
 	op = benefit_binop(c);
 	da_kids(c, &kids);
-	if (op && (!strcmp(op, "==") || !strcmp(op, "!=")) && kids.nr == 2)
-		cmp->hit = benefit_same_tokens(kids.v[0], cmp->value) ||
-			   benefit_same_tokens(kids.v[1], cmp->value);
+	if (op && name_in(op, o->ops) && kids.nr == 2)
+		o->hit = benefit_same_tokens(kids.v[0], o->value) ||
+			 benefit_same_tokens(kids.v[1], o->value);
 	free(kids.v);
 	free(op);
-	return cmp->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+	return o->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Does  use  as an operand of one of ? */
+static bool loop_uses(CXCursor loop, CXCursor value, const char *const *ops)
+{
+	struct operand o = { value, ops, false };
+
+	clang_visitChildren(loop, operand_visit, &o);
+	return o.hit;
 }
 
 /*
@@ -53,12 +64,9 @@ static enum CXChildVisitResult compare_visit(CXCursor c, CXCursor parent,
  */
 static bool compares_with(CXCursor loop, CXCursor value)
 {
-	struct compare cmp = { value, false };
+	static const char *const equality[] = { "==", "!=", NULL };
 
-	if (clang_Cursor_isNull(value))
-		return false;
-	clang_visitChildren(loop, compare_visit, &cmp);
-	return cmp.hit;
+	return !clang_Cursor_isNull(value) && loop_uses(loop, value, equality);
 }
 
 static void read_visit(CXCursor call, void *data)
@@ -184,31 +192,6 @@ static void earlier_in(CXCursor c, struct earlier *e)
 	free(kids.v);
 }
 
-struct bit_test {
-	CXCursor value;
-	bool hit;
-};
-
-static enum CXChildVisitResult bit_test_visit(CXCursor c, CXCursor parent,
-					      CXClientData data)
-{
-	struct bit_test *t = data;
-	struct cursor_kids kids;
-	char *op;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
-		return CXChildVisit_Recurse;
-	op = benefit_binop(c);
-	da_kids(c, &kids);
-	if (op && !strcmp(op, "&") && kids.nr == 2)
-		t->hit = benefit_same_tokens(kids.v[0], t->value) ||
-			 benefit_same_tokens(kids.v[1], t->value);
-	free(kids.v);
-	free(op);
-	return t->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
-}
-
 struct acked {
 	const struct access_preds *ap;
 	CXCursor loop;
@@ -217,19 +200,15 @@ struct acked {
 
 static void acked_visit(CXCursor call, void *data)
 {
+	static const char *const bit_test[] = { "&", NULL };
 	struct acked *k = data;
 	struct device_access a;
-	struct bit_test t;
 
 	if (k->hit || !da_resolve(call, k->ap, &a))
 		return;
-	if (a.write && !clang_Cursor_isNull(a.value_expr) &&
-	    !benefit_evaluates(a.value_expr)) {
-		t.value = a.value_expr;
-		t.hit = false;
-		clang_visitChildren(k->loop, bit_test_visit, &t);
-		k->hit = t.hit;
-	}
+	k->hit = a.write && !clang_Cursor_isNull(a.value_expr) &&
+		 !benefit_evaluates(a.value_expr) &&
+		 loop_uses(k->loop, a.value_expr, bit_test);
 	da_release(&a);
 }
 

@@ -32,31 +32,9 @@ static const char *const sleepers[] = {
 
 bool benefit_is_sleep(CXCursor call, const char *callee)
 {
-	CXEvalResult r;
-	bool sleeps;
-
-	if (name_in(callee, sleepers))
-		return true;
 	/* fsleep() busy-waits up to 10 us and sleeps from there on. */
-	if (strcmp(callee, "fsleep") || clang_Cursor_getNumArguments(call) != 1)
-		return false;
-	r = clang_Cursor_Evaluate(clang_Cursor_getArgument(call, 0));
-	sleeps = r && clang_EvalResult_getKind(r) == CXEval_Int &&
-		 clang_EvalResult_getAsLongLong(r) > 10;
-	if (r)
-		clang_EvalResult_dispose(r);
-	return sleeps;
-}
-
-static bool evaluates_zero(CXCursor e)
-{
-	CXEvalResult r = clang_Cursor_Evaluate(e);
-	bool zero = r && clang_EvalResult_getKind(r) == CXEval_Int &&
-		    clang_EvalResult_getAsLongLong(r) == 0;
-
-	if (r)
-		clang_EvalResult_dispose(r);
-	return zero;
+	return name_in(callee, sleepers) ||
+	       (!strcmp(callee, "fsleep") && benefit_delay_us(call, callee) > 10);
 }
 
 static unsigned int expanded_at(CXCursor c)
@@ -69,33 +47,10 @@ static unsigned int expanded_at(CXCursor c)
 }
 
 /*
- * Declared in a macro's body: where it is expanded, the file does not
- * spell its name (libclang's spelling location of a macro's token is
- * where the macro is expanded).
- */
-static bool in_macro_body(CXCursor c)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	char *name = cxstring_take(clang_getCursorSpelling(c));
-	size_t size = 0, n = strlen(name);
-	const char *text = NULL;
-	unsigned int off;
-	CXFile file;
-	bool body;
-
-	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL,
-				   NULL, &off);
-	if (file)
-		text = clang_getFileContents(tu, file, &size);
-	body = text && off + n <= size && strncmp(text + off, name, n);
-	free(name);
-	return body;
-}
-
-/*
  * A local the macro around @ref declares and sets from its constant
  * argument (`unsigned long __sleep_us = (sleep_us);`): declared in the
- * same expansion, it is the macro's own copy, which its body only reads.
+ * same expansion (a local of the file's own is declared at an offset of
+ * its own), it is the macro's own copy, which its body only reads.
  */
 static bool macro_local_zero(CXCursor ref)
 {
@@ -104,10 +59,10 @@ static bool macro_local_zero(CXCursor ref)
 	bool zero;
 
 	if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
-	    expanded_at(decl) != expanded_at(ref) || !in_macro_body(decl))
+	    expanded_at(decl) != expanded_at(ref))
 		return false;
 	da_kids(decl, &kids);
-	zero = kids.nr && evaluates_zero(kids.v[kids.nr - 1]);
+	zero = kids.nr && benefit_is_zero(kids.v[kids.nr - 1]);
 	free(kids.v);
 	return zero;
 }
@@ -119,7 +74,7 @@ bool benefit_dead_cond(CXCursor cond)
 	bool dead = false;
 	char *op;
 
-	if (evaluates_zero(c))
+	if (benefit_is_zero(c))
 		return true;
 	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
 		return macro_local_zero(c);

@@ -9,7 +9,6 @@
  * defer work that is deferred anyway (NAPI, a wake-up, a completion, an
  * event report, work it does not fold): no-gain.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,40 +119,25 @@ static void walk(CXCursor c, struct walk *w);
 static const char *const loop_words[] = { "for", "while", "do", NULL };
 
 /*
- * The name written where  is expanded when it is not , what  is
- * written as (a loop's keyword, a call's callee): the macro whose
+ * The name written where @c is expanded when it is not one of @own, what
+ * @c is written as (a loop's keyword, a call's callee): the macro whose
  * expansion holds it (readl_poll_timeout()), or NULL.
  */
 static char *written_macro(CXCursor c, const char *const *own)
 {
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	size_t size = 0, n = 0;
-	const char *text = NULL;
-	unsigned int off;
-	CXFile file;
-	char *name;
+	char *name = cursor_written_name(c);
 
-	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL,
-				   NULL, &off);
-	if (file)
-		text = clang_getFileContents(tu, file, &size);
-	while (text && off + n < size &&
-	       (text[off + n] == '_' || isalnum((unsigned char)text[off + n])))
-		n++;
-	if (!n)
-		return NULL;
-	name = xstrndup(text + off, n);
-	if (name_in(name, own)) {
-		free(name);
-		return NULL;
-	}
-	return name;
+	if (*name && !name_in(name, own))
+		return name;
+	free(name);
+	return NULL;
 }
 
 /*
  * "the loop at line 406 in i2c_pxa_abort()", "the loop in
  * readl_poll_timeout() at line 167 in deinterlace_device_run()": what
- * counted, for the patch.  : what  is written as, when not a macro.
+ * counted, for the patch.  @own: what @c is written as, when not in a
+ * macro.
  */
 static void note_where(struct walk *w, CXCursor c, const char *what,
 		       const char *const *own)
@@ -186,25 +170,41 @@ static void note_elsewhere(struct walk *w, unsigned int *count)
 		strvec_push(&w->b->elsewhere, w->shared);
 }
 
+/* What the lock primitive @k, or the call written @written, does to irqs. */
+static int irqs_change_of(const struct kapi_lock *k, const char *written)
+{
+	if (k && (k->form == LF_IRQSAVE || k->form == LF_IRQ))
+		return k->op == LO_ACQUIRE ? 1 : -1;
+	return lm_irq_switch(written);
+}
+
 int benefit_irqs_change(CXCursor call)
 {
 	char *written;
 	const struct kapi_lock *k = lm_lock_call(call, &written);
-	int change = 0;
+	int change = irqs_change_of(k, written);
 
-	if (k && (k->form == LF_IRQSAVE || k->form == LF_IRQ))
-		change = k->op == LO_ACQUIRE ? 1 : -1;
-	else
-		change = lm_irq_switch(written);
 	free(written);
 	return change;
 }
 
-static int irqs_change(const struct walk *w, CXCursor call)
+/*
+ * What @call does to interrupts (+1, -1, 0; the thread's version of it
+ * when @w->irqs says) and to the spinlocks held (*@locks).
+ */
+static int irqs_change(const struct walk *w, CXCursor call, int *locks)
 {
+	char *written;
+	const struct kapi_lock *k = lm_lock_call(call, &written);
+	int change;
+
+	*locks = k ? (k->op == LO_ACQUIRE ? 1 : -1) : 0;
 	if (w->irqs && w->irqs->change)
-		return w->irqs->change(call, w->irqs->data);
-	return benefit_irqs_change(call);
+		change = w->irqs->change(call, w->irqs->data);
+	else
+		change = irqs_change_of(k, written);
+	free(written);
+	return change;
 }
 
 static struct fn_waits *fn_counted(const struct walk *w, const char *name)
@@ -292,18 +292,6 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 	}
 }
 
-/* +1 for a spinlock taken, -1 for one released, 0 otherwise. */
-static int locks_change(CXCursor call)
-{
-	char *written;
-	const struct kapi_lock *k = lm_lock_call(call, &written);
-
-	free(written);
-	if (!k)
-		return 0;
-	return k->op == LO_ACQUIRE ? 1 : -1;
-}
-
 /*
  * A call that may sleep, made in hard-irq context today and where the
  * thread holds no spinlock and has interrupts on: "the sleep at line 167
@@ -380,11 +368,12 @@ static void count_call(CXCursor call, struct walk *w)
 	char *callee = da_callee(call);
 	CXCursor def = da_callee_def(call);
 	const char *d;
+	int locks;
 
-	w->irqs_off += irqs_change(w, call);
+	w->irqs_off += irqs_change(w, call, &locks);
 	if (w->irqs_off < 0)
 		w->irqs_off = 0;
-	w->locks += locks_change(call);
+	w->locks += locks;
 	if (w->locks < 0)
 		w->locks = 0;
 	if (!w->dead && w->irqs_off <= 0 && !w->locks &&
