@@ -8,6 +8,7 @@
  * from headers, so they are read by the macro's name and the offsets of
  * its arguments where it is written.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,4 +218,149 @@ bool benefit_macro_masks(CXCursor ex)
 	def = clang_getCursorReferenced(exp);
 	return clang_getCursorKind(def) == CXCursor_MacroDefinition &&
 	       masks_only(tu, def);
+}
+
+struct named {
+	const char *name;
+	CXCursor def;
+};
+
+static enum CXChildVisitResult named_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct named *n = data;
+	char *name;
+	bool hit;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroDefinition ||
+	    !clang_Cursor_isMacroFunctionLike(c))
+		return CXChildVisit_Continue;
+	name = cxstring_take(clang_getCursorSpelling(c));
+	hit = !strcmp(name, n->name);
+	free(name);
+	if (hit)
+		n->def = c;
+	return hit ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * The function-like macro @name of @tu.  Looked up only where a macro's
+ * body is another's call, which the preprocessing record does not keep.
+ */
+static CXCursor macro_named(CXTranslationUnit tu, const char *name)
+{
+	struct named n = { name, clang_getNullCursor() };
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), named_visit,
+			    &n);
+	return n.def;
+}
+
+/* The body of the macro @def, its tokens' spellings. */
+static void body_tokens(CXTranslationUnit tu, CXCursor def, struct strvec *out)
+{
+	unsigned int n, i;
+	CXToken *toks;
+
+	clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+	i = clang_Cursor_isMacroFunctionLike(def) ? after_params(tu, toks, n) : 1;
+	for (; i < n; i++)
+		strvec_push(out, cxstring_take(clang_getTokenSpelling(tu, toks[i])));
+	clang_disposeTokens(tu, toks, n);
+}
+
+/* The index of the parenthesis closing the one at @open, or @nr. */
+static size_t closing(const struct strvec *t, size_t open, size_t nr)
+{
+	int depth = 0;
+	size_t i;
+
+	for (i = open; i < nr; i++) {
+		depth += !strcmp(t->v[i], "(") - !strcmp(t->v[i], ")");
+		if (!depth)
+			return i;
+	}
+	return nr;
+}
+
+static bool operand_end(const char *t)
+{
+	return !strcmp(t, ")") || !strcmp(t, "]") ||
+	       isalnum((unsigned char)t[0]) || t[0] == '_';
+}
+
+/*
+ * The one binary operator at the top of the tokens @t[@a..@b) (`x & m`,
+ * `a | b | c`), or NULL: none, or more than one.
+ */
+static char *top_op(const struct strvec *t, size_t a, size_t b)
+{
+	static const char *const not_ops[] = {
+		"(", ")", "[", "]", ",", "#", "##", ".", "->", "?", ":", NULL
+	};
+	const char *op = NULL;
+	size_t i;
+	int depth = 0;
+
+	for (i = a; i < b; i++) {
+		const char *s = t->v[i];
+
+		if (!strcmp(s, "(") || !strcmp(s, "["))
+			depth++;
+		else if (!strcmp(s, ")") || !strcmp(s, "]"))
+			depth--;
+		if (depth || i == a || !ispunct((unsigned char)s[0]) ||
+		    s[0] == '_' || name_in(s, not_ops) ||
+		    !operand_end(t->v[i - 1]))
+			continue;
+		if (!strcmp(s, "?") || (op && strcmp(op, s)))
+			return NULL;
+		op = s;
+	}
+	return op ? xstrdup(op) : NULL;
+}
+
+char *benefit_macro_top_op(CXCursor ex)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(ex);
+	struct strvec t = STRVEC_INIT;
+	CXCursor def;
+	char *op = NULL;
+	size_t a, b;
+	int level;
+	unsigned int s;
+	CXFile f;
+
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(ex)),
+			      &f, NULL, NULL, &s);
+	if (!f)
+		return NULL;
+	def = clang_getCursor(tu, clang_getLocationForOffset(tu, f, s));
+	if (clang_getCursorKind(def) != CXCursor_MacroExpansion)
+		return NULL;
+	def = clang_getCursorReferenced(def);
+	for (level = 0; level < 4 && !op; level++) {
+		if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+			break;
+		strvec_clear(&t);
+		body_tokens(tu, def, &t);
+		a = 0;
+		b = t.nr;
+		while (b - a > 2 && !strcmp(t.v[a], "(") &&
+		       closing(&t, a, b) == b - 1) {
+			a++;
+			b--;
+		}
+		/* the body is another macro's call: read that one's */
+		if (b - a > 2 && !strcmp(t.v[a + 1], "(") &&
+		    closing(&t, a + 1, b) == b - 1) {
+			def = macro_named(tu, t.v[a]);
+			continue;
+		}
+		op = top_op(&t, a, b);
+		break;
+	}
+	strvec_clear(&t);
+	return op;
 }

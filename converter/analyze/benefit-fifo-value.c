@@ -17,6 +17,8 @@
 
 /* Locals, parameters and fields followed one into another. */
 #define FOLLOW_DEPTH 4
+/* The widest register field a mask reads a count from: 16 bits. */
+#define MASK_MAX 0xffff
 
 static bool value(CXCursor ex, const struct fifo_at *at);
 
@@ -43,15 +45,37 @@ static bool cond_value(CXCursor ex, const struct fifo_at *at)
 }
 
 /*
+ * An operand of `&`: a constant masks a register field only when it is
+ * small; `x & ~(a - 1)`, ALIGN()'s rounding, keeps x's size.
+ */
+static bool mask_value(CXCursor ex, const struct fifo_at *at)
+{
+	long long max = 0;
+
+	if (!benefit_evaluates(ex))
+		return value(ex, at);
+	benefit_note_value(&max, ex);
+	return max <= MASK_MAX;
+}
+
+/*
  * Arithmetic: a difference, a quotient or a shift is no larger than its
  * left operand, a mask or a remainder than either operand; a product
  * counts a FIFO's words times their width, a sum needs both bounded.
  */
 static bool arith_value(CXCursor ex, const struct fifo_at *at)
 {
+	struct fifo_at in = *at;
 	struct cursor_kids kids;
 	char *op = benefit_binop(ex);
 	bool hit = false;
+
+	/* the outermost operator of a macro's expansion, from its body */
+	if (!op && at->macro_read != benefit_start(ex) + 1) {
+		op = benefit_macro_top_op(ex);
+		in.macro_read = benefit_start(ex) + 1;
+	}
+	at = &in;
 
 	da_kids(ex, &kids);
 	/* an operator in a macro's body: one that masks a register field */
@@ -61,7 +85,9 @@ static bool arith_value(CXCursor ex, const struct fifo_at *at)
 		hit = false;
 	else if (!strcmp(op, "-") || !strcmp(op, "/") || !strcmp(op, ">>"))
 		hit = value(kids.v[0], at);
-	else if (!strcmp(op, "&") || !strcmp(op, "*") || !strcmp(op, "%"))
+	else if (!strcmp(op, "&"))
+		hit = mask_value(kids.v[0], at) || mask_value(kids.v[1], at);
+	else if (!strcmp(op, "*") || !strcmp(op, "%"))
 		hit = value(kids.v[0], at) || value(kids.v[1], at);
 	else if (!strcmp(op, "+") || !strcmp(op, "|"))
 		hit = value(kids.v[0], at) && value(kids.v[1], at);

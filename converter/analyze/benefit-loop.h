@@ -20,6 +20,7 @@ struct loop_env {
 	CXFile file;		/* the handler's: its functions are followed */
 	int depth;		/* calls already followed to get here */
 	CXCursor fn;		/* the function the loop is written in */
+	CXCursor handler;	/* the handler the walk started from */
 	/* the module, whose other files may set a configuration, or NULL */
 	const struct lock_module *lm;
 };
@@ -158,6 +159,8 @@ struct fifo_at {
 	 * the files that follow a local, a field, a macro or a read-back.
 	 */
 	bool (*value)(CXCursor ex, const struct fifo_at *at);
+	/* 1 + the offset of the macro expansion whose operator is read */
+	unsigned int macro_read;
 };
 
 bool benefit_fifo_value(CXCursor ex, const struct fifo_at *at);
@@ -189,6 +192,14 @@ bool benefit_in_file(CXCursor c, CXFile file);
  */
 bool benefit_macro_value(CXCursor ex, const struct fifo_at *at, bool *hit);
 bool benefit_macro_masks(CXCursor ex);
+/*
+ * The operator of the expression a macro expands to where @ex starts, read
+ * from its body (a body that is another macro's call: from that one's):
+ * its one binary operator outside parentheses (`((x) >> (i)) & MASK`), or
+ * NULL.  Only for the expansion's outermost operator, whose operands
+ * libclang-16 gives no offsets of their own.
+ */
+char *benefit_macro_top_op(CXCursor ex);
 
 /*
  * analyze/benefit-sleep.c.  Does @call, to @callee, sleep (msleep(),

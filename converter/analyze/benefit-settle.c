@@ -22,7 +22,7 @@ struct regs {
 	bool hit;
 };
 
-/*  as an operand of one of  (`==`, or `&`) in what is visited. */
+/* @value as an operand of one of @ops (`==`, or `&`) in what is visited. */
 struct operand {
 	CXCursor value;
 	const char *const *ops;
@@ -49,7 +49,7 @@ static enum CXChildVisitResult operand_visit(CXCursor c, CXCursor parent,
 	return o->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-/* Does  use  as an operand of one of ? */
+/* Does @loop use @value as an operand of one of @ops? */
 static bool loop_uses(CXCursor loop, CXCursor value, const char *const *ops)
 {
 	struct operand o = { value, ops, false };
@@ -112,6 +112,34 @@ struct siblings {
 	bool found;
 };
 
+/*
+ * Is @c `if (cond) loop;`, the loop that starts at @begin its one arm?
+ * Then the statement after the if is the one after the loop
+ * (spi-fsl-spi's `if ((events & SPIE_NF) == 0) while (...) cpu_relax();`).
+ */
+static bool guards_only(CXCursor c, unsigned int begin)
+{
+	struct cursor_kids kids;
+	CXCursor arm;
+	bool hit = false;
+
+	if (clang_getCursorKind(c) != CXCursor_IfStmt)
+		return false;
+	da_kids(c, &kids);
+	if (kids.nr == 2) {
+		arm = kids.v[1];
+		if (clang_getCursorKind(arm) == CXCursor_CompoundStmt) {
+			free(kids.v);
+			da_kids(arm, &kids);
+			hit = kids.nr == 1 && benefit_start(kids.v[0]) == begin;
+		} else {
+			hit = benefit_start(arm) == begin;
+		}
+	}
+	free(kids.v);
+	return hit;
+}
+
 static enum CXChildVisitResult sibling_visit(CXCursor c, CXCursor parent,
 					     CXClientData data)
 {
@@ -126,10 +154,13 @@ static enum CXChildVisitResult sibling_visit(CXCursor c, CXCursor parent,
 		return CXChildVisit_Recurse;
 	da_kids(c, &kids);
 	for (i = 0; i < kids.nr && !s->found; i++) {
-		if (benefit_start(kids.v[i]) != s->begin)
+		bool guarded = guards_only(kids.v[i], s->begin);
+
+		if (benefit_start(kids.v[i]) != s->begin && !guarded)
 			continue;
 		s->found = true;
-		if (i)
+		/* a write read back comes right before the poll */
+		if (i && !guarded)
 			s->prev = kids.v[i - 1];
 		if (i + 1 < kids.nr)
 			s->next = kids.v[i + 1];
@@ -242,6 +273,35 @@ static bool is_handler(CXCursor fn)
 	return handler;
 }
 
+/*
+ * Keep of @r->keys the registers the handler reads in its own body (its
+ * status: spi-fsl-spi's fsl_spi_irq() reads `reg_base->event`, which
+ * fsl_spi_cpu_irq() polls): any left?
+ */
+static bool handler_reads(const struct loop_env *e, struct regs *r)
+{
+	struct regs h = { e->ap, STRVEC_INIT, NULL, clang_getNullCursor(),
+			  false };
+	size_t i, n = 0;
+
+	if (clang_Cursor_isNull(e->handler))
+		return false;
+	da_for_each_call(e->handler, read_visit, &h);
+	for (i = 0; i < r->keys.nr; i++) {
+		if (strvec_has(&h.keys, r->keys.v[i])) {
+			char *k = r->keys.v[i];
+
+			r->keys.v[i] = r->keys.v[n];
+			r->keys.v[n++] = k;
+		}
+	}
+	for (i = n; i < r->keys.nr; i++)
+		free(r->keys.v[i]);
+	r->keys.nr = n;
+	strvec_clear(&h.keys);
+	return n > 0;
+}
+
 bool benefit_poll_settles(CXCursor loop, const struct loop_env *e)
 {
 	struct siblings s = { benefit_start(loop), clang_getNullCursor(),
@@ -260,10 +320,14 @@ bool benefit_poll_settles(CXCursor loop, const struct loop_env *e)
 	/* Written before: read back until the value written is there. */
 	r.loop = loop;
 	settles = !clang_Cursor_isNull(s.prev) && writes_polled(s.prev, &r);
-	/* Written after, in an interrupt handler: the event's acknowledge. */
+	/*
+	 * Written after, in an interrupt handler or on the status register
+	 * the handler itself reads: the acknowledge of an event the
+	 * interrupt reports.
+	 */
 	r.loop = clang_getNullCursor();
-	settles |= is_handler(e->fn) && !clang_Cursor_isNull(s.next) &&
-		   writes_polled(s.next, &r);
+	settles |= (is_handler(e->fn) || handler_reads(e, &r)) &&
+		   !clang_Cursor_isNull(s.next) && writes_polled(s.next, &r);
 	strvec_clear(&r.keys);
 	return settles;
 }

@@ -94,6 +94,7 @@ struct walk {
 	struct benefit *b;
 	CXFile file;		/* the handler's: callees counted are its */
 	CXCursor fn;		/* the function the walk is in */
+	CXCursor handler;	/* and the one it started from */
 	struct fn_waits *fns;	/* functions already counted */
 	size_t nr_fns;
 	unsigned int *delay_at;	/* delay macros counted, by offset and poll */
@@ -422,7 +423,8 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
  */
 static void count_loop(CXCursor loop, struct walk *w)
 {
-	const struct loop_env e = { w->ap, w->file, w->depth, w->fn, w->lm };
+	const struct loop_env e = { w->ap, w->file, w->depth, w->fn,
+				    w->handler, w->lm };
 	unsigned int *kinds[] = {
 		[LOOP_CONSTANT] = &w->b->constant_loops,
 		[LOOP_WIDTH] = &w->b->width_loops,
@@ -545,7 +547,8 @@ static void walk_switch(CXCursor c, struct walk *w)
  */
 static void walk(CXCursor c, struct walk *w)
 {
-	const struct loop_env e = { w->ap, w->file, w->depth, w->fn, w->lm };
+	const struct loop_env e = { w->ap, w->file, w->depth, w->fn,
+				    w->handler, w->lm };
 	enum CXCursorKind k = clang_getCursorKind(c);
 	int irqs_off = w->irqs_off;
 	int locks = w->locks;
@@ -600,6 +603,7 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 	w.lm = lm;
 	w.b = b;
 	w.fn = handler;
+	w.handler = handler;
 	clang_getExpansionLocation(clang_getCursorLocation(handler), &w.file,
 				   NULL, NULL, NULL);
 	fn_add(&w, name);
@@ -628,6 +632,7 @@ void benefit_release(struct benefit *b)
 	strvec_clear(&b->where);
 	strvec_clear(&b->elsewhere);
 	strvec_clear(&b->kept_why);
+	strvec_clear(&b->direct);
 	memset(b, 0, sizeof(*b));
 }
 

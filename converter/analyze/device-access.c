@@ -279,7 +279,10 @@ bool da_is_accessor(const char *n, bool *write)
 		n += starts_with(n, "in") ? 2 : 3;
 	else
 		return false;
-	len = strspn(n, "bwlq0123456789");
+	/* ioread32be(): the width's digits, then "be" */
+	len = strspn(n, "0123456789");
+	if (!len)
+		len = strspn(n, "bwlq") ? 1 : 0;
 	if (!len)
 		return false;
 	n += len;

@@ -15,7 +15,7 @@ struct tasklet_fold {
 
 	/*
 	 * The function takes the structure it found with from_tasklet()
-	 * instead of the tasklet (fold_plan_retype()), or  says why not.
+	 * instead of the tasklet (fold_plan_retype()), or @kept says why not.
 	 */
 	CXCursor fn_def;
 	CXCursor ctx_decl;	/* `struct X *x = from_tasklet(x, t, f);` */
@@ -29,7 +29,10 @@ struct tasklet_fold {
 	 * thread's one call replaces (fold_equal_arms()), or a null cursor.
 	 */
 	CXCursor merged;
-	/* The member goes (nothing else uses it), or  says why not. */
+	/*
+	 * The member goes (nothing else uses it), or @member_kept says why
+	 * not.
+	 */
 	bool member_goes;
 	char *member_kept;
 	/* The driver.s header declaring the member, when it goes from there. */
@@ -69,7 +72,7 @@ char *fold_schedule_refusal(CXCursor call, const struct split_plan *plan,
 			    const struct cursor_list *scheds);
 
 /*
- * After fold_plan_tasklet() of  found the tasklet foldable: can its
+ * After fold_plan_tasklet() of @tf found the tasklet foldable: can its
  * function take the structure it derives from its tasklet argument, the
  * pointer the thread passes in `&x->member`, and can the member go?
  * (fold-tasklet.c)
@@ -80,7 +83,7 @@ void fold_plan_retype(CXCursor call, const struct split_plan *plan,
  * The edits of a folded tasklet outside the thread: its setup and kill go,
  * a prototype ahead of the halves when the function comes later, the
  * function retyped and the member removed as fold_plan_retype() decided,
- * said in .  Returns the call the thread makes instead of
+ * said in @notes.  Returns the call the thread makes instead of
  * tasklet_schedule().
  */
 char *fold_tasklet_render(const struct tasklet_fold *tf, CXCursor call,
@@ -110,6 +113,12 @@ CXCursor fold_equal_arms(CXCursor scope, CXCursor call,
 /* What the patch says of the `if` fold_equal_arms() found. */
 void fold_arms_note(CXCursor arms, const struct tasklet_fold *tf,
 		    const char *buf, struct strvec *notes);
+/*
+ * "fn() directly unless `cond`": the direct arm of the `if`
+ * fold_equal_arms() found.
+ */
+char *fold_arms_direct(CXCursor arms, const struct tasklet_fold *tf,
+		       const char *buf);
 
 /*
  * After the removal of @stmt (and any other of @el): the braces of an if

@@ -177,7 +177,7 @@ int split_plan_make(CXCursor def, const char *buf, size_t len, bool shared,
 		    struct split_plan *plan);
 
 /*
- * split_plan_make() for the handler  requests, from , the text of
+ * split_plan_make() for the handler @cs requests, from @buf, the text of
  * the file defining it: with the module's accessors learnt and, on a
  * shared line, what its requesters agree on.
  */
