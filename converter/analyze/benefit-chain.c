@@ -84,7 +84,8 @@ static void add_kept(struct strbuf *sb, const struct strvec *v,
 
 char *benefit_chain(const struct benefit *b)
 {
-	bool tasklets = b->tasklets.nr && !b->code[BENEFIT_TASKLET_FOLDED];
+	bool tasklets = b->tasklets.nr && !b->code[BENEFIT_TASKLET_FOLDED] &&
+			!b->direct.nr;
 	bool works = b->works.nr && !b->code[BENEFIT_WORK_FOLDED];
 	struct strbuf sb = STRBUF_INIT;
 

@@ -26,7 +26,8 @@ static void add_kept(json_t *members, const struct benefit *b)
 	if (!b->tasklets.nr && !b->works.nr)
 		return;
 	kept = jsonl_array();
-	if (!b->code[BENEFIT_TASKLET_FOLDED])
+	/* a tasklet the handler also runs directly is folded all the same */
+	if (!b->code[BENEFIT_TASKLET_FOLDED] && !b->direct.nr)
 		for (i = 0; i < b->tasklets.nr; i++)
 			jsonl_push(kept, jsonl_string(b->tasklets.v[i]));
 	if (!b->code[BENEFIT_WORK_FOLDED])

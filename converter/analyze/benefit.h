@@ -90,6 +90,13 @@ struct benefit {
 	/* why the tasklets kept do not fold, when a fold was tried */
 	struct strvec kept_why;
 	/*
+	 * The tasklets the thread would fold that the handler also runs
+	 * directly, in hard-irq context, on an arm of its own choice:
+	 * "xgbe_ecc_isr_task() directly unless `pdata->isr_as_tasklet`"
+	 * (convert/benefit-site.c).  Their fold gains nothing.
+	 */
+	struct strvec direct;
+	/*
 	 * Where the loops and delays that count are: "the loop at line 406 in
 	 * i2c_pxa_abort()", for the patch to point a reviewer at.
 	 */

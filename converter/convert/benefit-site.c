@@ -85,6 +85,46 @@ static void kept_why(const struct split_plan *plan, const CXCursor *moved,
 }
 
 
+/*
+ * Does every tasklet the thread folds also run directly on the other arm
+ * of an `if` (`if (p->isr_as_tasklet) tasklet_schedule(&p->t); else
+ * fn(&p->t);`)?  Then the driver runs that work in hard-irq context by
+ * choice and the fold gains nothing; @direct says where.
+ */
+static bool folds_direct_only(const struct split_plan *plan,
+			      const CXCursor *moved, size_t n,
+			      struct strvec *direct)
+{
+	struct cursor_list calls = { NULL, 0, 0 };
+	bool found = false, other = false;
+	size_t i, k, len;
+	char *buf = read_file(plan->file, &len);
+
+	for (i = 0; buf && i < n; i++) {
+		find_calls(moved[i], is_tasklet_schedule, &calls);
+		for (k = 0; k < calls.nr; k++) {
+			struct tasklet_fold tf;
+			CXCursor arms;
+
+			fold_plan_tasklet(calls.v[k], plan, &tf);
+			if (!tf.refusal) {
+				arms = fold_equal_arms(moved[i], calls.v[k],
+						       &tf, buf);
+				if (clang_Cursor_isNull(arms))
+					other = true;
+				else
+					strvec_push_nodup(direct,
+						fold_arms_direct(arms, &tf, buf));
+				found |= !clang_Cursor_isNull(arms);
+			}
+			fold_release(&tf);
+		}
+		cursor_list_release(&calls);
+	}
+	free(buf);
+	return found && !other;
+}
+
 void split_benefit(const struct split_plan *plan, const struct edit_list *el,
 		   struct benefit *b)
 {
@@ -94,6 +134,7 @@ void split_benefit(const struct split_plan *plan, const struct edit_list *el,
 	struct benefit_irqs irqs = { NULL, &ti,
 				     plan->lock_arg && !plan->whole_thread };
 	CXCursor *moved = xcalloc(plan->nr_stmts + 1, sizeof(*moved));
+	struct strvec direct = STRVEC_INIT;
 	bool folded = false;
 	size_t i, n = 0;
 
@@ -115,7 +156,10 @@ void split_benefit(const struct split_plan *plan, const struct edit_list *el,
 		split_quick_lock_ids(plan, &ti.quick);
 		irqs.change = thread_irqs_change;
 	}
-	benefit_judge(plan->def, moved, n, &ap, &irqs, folded, plan->lm, b);
+	benefit_judge(plan->def, moved, n, &ap, &irqs,
+		      folded && !folds_direct_only(plan, moved, n, &direct),
+		      plan->lm, b);
+	b->direct = direct;
 	if (!folded && b->tasklets.nr)
 		kept_why(plan, moved, n, b);
 	strvec_clear(&ti.quick);

@@ -118,3 +118,17 @@ void fold_arms_note(CXCursor arms, const struct tasklet_fold *tf,
 	free(cond);
 	cursor_list_release(&kids);
 }
+
+char *fold_arms_direct(CXCursor arms, const struct tasklet_fold *tf,
+		       const char *buf)
+{
+	struct cursor_list kids = { NULL, 0, 0 };
+	char *cond, *s;
+
+	cursor_children(arms, &kids);
+	cond = text_of(kids.v[0], buf);
+	s = xasprintf("%s() directly unless `%s`", tf->fn, cond);
+	free(cond);
+	cursor_list_release(&kids);
+	return s;
+}

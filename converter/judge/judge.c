@@ -49,7 +49,27 @@ static const struct callsite *callsite_at(const struct callsite_list *l,
 
 enum reason judge_decline_code(const struct split_plan *plan)
 {
-	return benefit_no_gain(&plan->benefit) ? R_NO_GAIN : R_PER_QUEUE;
+	if (!benefit_no_gain(&plan->benefit))
+		return R_PER_QUEUE;
+	return plan->benefit.direct.nr ? R_TASKLET_OPTIONAL : R_NO_GAIN;
+}
+
+/* "fn() directly unless `c`", joined: the tasklets also run directly. */
+static char *direct_reason(const struct split_plan *plan, const char *figures,
+			   const char *besides)
+{
+	const struct strvec *d = &plan->benefit.direct;
+	struct strbuf sb = STRBUF_INIT;
+	char *reason;
+	size_t i;
+
+	for (i = 0; i < d->nr; i++)
+		strbuf_addf(&sb, "%s%s", i == 0 ? "" :
+			    i + 1 == d->nr ? " and " : ", ", d->v[i]);
+	reason = reason_format(R_TASKLET_OPTIONAL, plan->handler, sb.buf,
+			       figures, besides);
+	strbuf_release(&sb);
+	return reason;
 }
 
 char *judge_no_gain_reason(const struct split_plan *plan, const char *refusal)
@@ -64,6 +84,8 @@ char *judge_no_gain_reason(const struct split_plan *plan, const char *refusal)
 		reason = reason_format(R_PER_QUEUE, plan->handler,
 				       plan->benefit.per_queue_line, figures,
 				       besides);
+	else if (judge_decline_code(plan) == R_TASKLET_OPTIONAL)
+		reason = direct_reason(plan, figures, besides);
 	else
 		reason = reason_format(R_NO_GAIN, only, figures, besides);
 
@@ -293,8 +315,7 @@ bool judge_decline_stands(struct scan_site *s, const char *refusal)
 	char *r;
 
 	if (s->verdict != VERDICT_CONVERTIBLE || !s->reason_codes.nr ||
-	    (strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN)) &&
-	     strcmp(s->reason_codes.v[0], reason_code(R_PER_QUEUE))))
+	    !reason_code_declines(s->reason_codes.v[0]))
 		return false;
 	r = xasprintf(strstr(s->reasons.v[0], "; and besides, ") ?
 		      "%s; and %s" : "%s; and besides, %s",

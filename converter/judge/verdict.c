@@ -253,7 +253,9 @@ static void judge_for_convert(struct scan_tu *st, struct scan_site *s,
 	if (!s->has_handler_def ||
 	    (s->verdict == VERDICT_CONVERTIBLE &&
 	     (!s->reason_codes.nr ||
-	      strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN))))) {
+	      (strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN)) &&
+	       strcmp(s->reason_codes.v[0],
+		      reason_code(R_TASKLET_OPTIONAL)))))) {
 		free(s->strategy);
 		s->strategy = NULL;
 		scan_site_judge(s, veto, arg1, arg2);
@@ -314,12 +316,11 @@ static void convertible(struct scan_tu *st, struct scan_site *s)
 			       helper->name, helper->where.line);
 }
 
-/* The judge declined @s: it would gain nothing (no-gain, per-queue). */
+/* The judge declined @s: it would gain nothing (reason_declines()). */
 static bool declined(const struct scan_site *s)
 {
 	return s->reason_codes.nr &&
-	       (!strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN)) ||
-		!strcmp(s->reason_codes.v[0], reason_code(R_PER_QUEUE)));
+	       reason_code_declines(s->reason_codes.v[0]);
 }
 
 static void notes(struct scan_site *s)

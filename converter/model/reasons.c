@@ -20,6 +20,18 @@ const char *reason_code(enum reason r)
 	return r < NR_REASONS ? reasons[r].code : "-";
 }
 
+bool reason_declines(enum reason r)
+{
+	return r == R_NO_GAIN || r == R_PER_QUEUE || r == R_TASKLET_OPTIONAL;
+}
+
+bool reason_code_declines(const char *code)
+{
+	int r = reason_lookup(code);
+
+	return r >= 0 && reason_declines(r);
+}
+
 enum reason_class reason_class(enum reason r)
 {
 	return r < NR_REASONS ? reasons[r].class : CLASS_UNANALYSABLE;

@@ -3,6 +3,7 @@
 #define IRQCONV_MODEL_REASONS_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 /* The verdict a reason leads to. */
@@ -30,6 +31,13 @@ char *reason_format(enum reason r, ...);
 /* The first reason with @code, or -1. */
 int reason_lookup(const char *code);
 const char *reason_class_name(enum reason_class c);
+/*
+ * The codes of a site that converts but is declined by default for what
+ * it would gain (no-gain, per-queue, tasklet-optional): emitted with --all.
+ */
+bool reason_declines(enum reason r);
+/* The same of a code as written, "no-gain". */
+bool reason_code_declines(const char *code);
 /* One line per reason: code, class, sentence (scan --list-reasons). */
 void reasons_print(FILE *out);
 

@@ -375,7 +375,7 @@ static void add_judged(struct convert_state *st, const char *relpath,
 
 	if (s->verdict == VERDICT_ALREADY_THREADED)
 		verdict = "already_threaded";
-	else if (code == R_NO_GAIN || code == R_PER_QUEUE)
+	else if (code >= 0 && reason_declines(code))
 		verdict = "declined";
 	add_result(st, relpath, cs->line, s->handler ? s->handler : cs->handler,
 		   verdict, NULL,
