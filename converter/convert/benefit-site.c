@@ -84,6 +84,20 @@ static void kept_why(const struct split_plan *plan, const CXCursor *moved,
 	}
 }
 
+/* The direct arm beside @call, if any, in @direct; else @other. */
+static void note_arms(CXCursor scope, CXCursor call,
+		      const struct tasklet_fold *tf, const char *buf,
+		      struct strvec *direct, bool *found, bool *other)
+{
+	CXCursor arms = fold_equal_arms(scope, call, tf, buf);
+
+	if (clang_Cursor_isNull(arms)) {
+		*other = true;
+		return;
+	}
+	*found = true;
+	strvec_push_nodup(direct, fold_arms_direct(arms, tf, buf));
+}
 
 /*
  * Does every tasklet the thread folds also run directly on the other arm
@@ -104,19 +118,11 @@ static bool folds_direct_only(const struct split_plan *plan,
 		find_calls(moved[i], is_tasklet_schedule, &calls);
 		for (k = 0; k < calls.nr; k++) {
 			struct tasklet_fold tf;
-			CXCursor arms;
 
 			fold_plan_tasklet(calls.v[k], plan, &tf);
-			if (!tf.refusal) {
-				arms = fold_equal_arms(moved[i], calls.v[k],
-						       &tf, buf);
-				if (clang_Cursor_isNull(arms))
-					other = true;
-				else
-					strvec_push_nodup(direct,
-						fold_arms_direct(arms, &tf, buf));
-				found |= !clang_Cursor_isNull(arms);
-			}
+			if (!tf.refusal)
+				note_arms(moved[i], calls.v[k], &tf, buf, direct,
+					  &found, &other);
 			fold_release(&tf);
 		}
 		cursor_list_release(&calls);
