@@ -99,7 +99,7 @@ done < <(grep '"verdict":"refused"' "$work/sites.json")
 # Sites where convert did what scan did not predict, or the other way round.
 jq -rn --slurpfile s "$work/scan.json" --slurpfile c "$work/sites.json" '
 	$c[] as $x | ($s[] | select(.line == $x.line and .handler == $x.handler)) as $y |
-	select(($y.reason_codes[0] // "") | IN("no-gain", "per-queue") | not) |
+	select(($y.reason_codes[0] // "") | IN("no-gain", "per-queue", "tasklet-optional") | not) |
 	select((($x.verdict == "converted") != ($y.verdict == "convertible")) or
 	       ($x.verdict == "refused" and $x.reason_code != $y.reason_codes[0])) |
 	"disagree: \($x.file):\($x.line) \($x.handler)(): convert \($x.verdict) \($x.reason_code), scan \($y.verdict) \($y.reason_codes[0])"' \

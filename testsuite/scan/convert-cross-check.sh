@@ -9,7 +9,9 @@
 #   scan convertible STRATEGY      convert converted STRATEGY
 #   scan not_convertible, unanalysable   convert refused, the same reason code
 #   scan already_threaded          convert already_threaded
-#   scan code no-gain (per-queue)  convert declined, the same code
+#   scan code no-gain (per-queue,  convert declined, the same code
+#   tasklet-optional: the codes
+#   of reason_declines())
 #
 # One line per site on stdout, "agree ...", "veto ..." (scan convertible,
 # convert refused by a check of what it would write: cocci-disagrees,
@@ -88,7 +90,7 @@ done
 jq -rn --slurpfile s "$tmp/scan.json" --slurpfile c "$tmp/sites.json" '
 	def norm: sub("^(\\.\\./)+"; "");
 	def key: "\(.file | norm):\(.line) \(.handler // "?")";
-	def declines: .reason_codes[0] | IN("no-gain", "per-queue");
+	def declines: .reason_codes[0] | IN("no-gain", "per-queue", "tasklet-optional");
 	def sside: if declines then "declined/\(.reason_codes[0])"
 		elif .verdict == "convertible" then "convertible/\(.strategy)"
 		else if .verdict == "not_convertible" or .verdict == "unanalysable"
