@@ -112,6 +112,64 @@ static bool behind_wait(CXCursor stmt, int depth)
 	return called && all;
 }
 
+struct state_read {
+	CXCursor field;		/* the tasklet member */
+	const char *file;	/* the plan's */
+	unsigned int line;	/* of the first read of its own fields */
+};
+
+/* Does @c name a field of struct tasklet_struct of the member @field? */
+static bool reads_tasklet_field(CXCursor c, CXCursor field)
+{
+	CXCursor f = clang_getCursorReferenced(c);
+	CXType owner = clang_getCursorType(clang_getCursorSemanticParent(f));
+	struct cursor_list kids = { NULL, 0, 0 };
+	char *type = cxstring_take(clang_getTypeSpelling(owner));
+	bool hit = false;
+
+	if (!strcmp(type, "struct tasklet_struct")) {
+		cursor_children(c, &kids);
+		hit = kids.nr == 1 &&
+		      clang_equalCursors(clang_getCursorReferenced(
+					 cursor_strip(kids.v[0])), field);
+		cursor_list_release(&kids);
+	}
+	free(type);
+	return hit;
+}
+
+static enum CXChildVisitResult state_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct state_read *s = data;
+	char *file;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr ||
+	    !reads_tasklet_field(c, s->field))
+		return CXChildVisit_Recurse;
+	file = cursor_file(c);
+	if (!strcmp(file, s->file))
+		s->line = cursor_line(c);
+	free(file);
+	return s->line ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * The line where the driver reads the tasklet's own state (hinic's queue
+ * dump prints `eq->ceq_tasklet.state`), or 0: once folded, the tasklet
+ * is never set up nor scheduled, and what the read reports is no longer
+ * true.
+ */
+static unsigned int state_read_line(CXCursor root, CXCursor field,
+				    const char *file)
+{
+	struct state_read s = { field, file, 0 };
+
+	clang_visitChildren(root, state_visit, &s);
+	return s.line;
+}
+
 /*
  * Can the tasklet scheduled by @call be folded into the thread?  Only when
  * it is set up with tasklet_setup() in this file (so its function takes the
@@ -126,6 +184,7 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 	struct cursor_list calls = { NULL, 0, 0 }, scheds = { NULL, 0, 0 };
 	struct cursor_range def = plan->def_range;
 	unsigned int unwaited = 0;
+	unsigned int state_line = 0;
 	size_t i;
 
 	memset(tf, 0, sizeof(*tf));
@@ -198,6 +257,11 @@ void fold_plan_tasklet(CXCursor call, const struct split_plan *plan,
 		tf->refusal = xstrdup("the tasklet is not set up with tasklet_setup() in this file");
 	if (!tf->refusal)
 		tf->refusal = fold_schedule_refusal(call, plan, &scheds);
+	if (!tf->refusal)
+		state_line = state_read_line(root, tf->field, plan->file);
+	if (!tf->refusal && state_line)
+		tf->refusal = xasprintf("line %u reads the tasklet's own state, which would no longer say what the work is doing: the tasklet would never be set up nor scheduled",
+					state_line);
 	/* What the handler does with it first, then its teardown. */
 	if (!tf->refusal && unwaited)
 		tf->refusal = xasprintf("its tasklet_kill() at line %u would go, and no free_irq(), synchronize_irq() or disable_irq() before it would wait for the thread instead: a devm-requested interrupt is freed only after remove() returns",
