@@ -122,6 +122,7 @@ struct state_read {
 static bool reads_tasklet_field(CXCursor c, CXCursor field)
 {
 	CXCursor f = clang_getCursorReferenced(c);
+	CXCursor base;
 	CXType owner = clang_getCursorType(clang_getCursorSemanticParent(f));
 	struct cursor_list kids = { NULL, 0, 0 };
 	char *type = cxstring_take(clang_getTypeSpelling(owner));
@@ -129,9 +130,10 @@ static bool reads_tasklet_field(CXCursor c, CXCursor field)
 
 	if (!strcmp(type, "struct tasklet_struct")) {
 		cursor_children(c, &kids);
-		hit = kids.nr == 1 &&
-		      clang_equalCursors(clang_getCursorReferenced(
-					 cursor_strip(kids.v[0])), field);
+		base = kids.nr == 1 ? cursor_strip(kids.v[0]) :
+				      clang_getNullCursor();
+		hit = !clang_Cursor_isNull(base) &&
+		      clang_equalCursors(clang_getCursorReferenced(base), field);
 		cursor_list_release(&kids);
 	}
 	free(type);
