@@ -177,32 +177,41 @@ static unsigned int after_params(CXTranslationUnit tu, CXToken *toks,
 	return i;
 }
 
+/* The body of the macro @def, its tokens' spellings. */
+static void body_tokens(CXTranslationUnit tu, CXCursor def, struct strvec *out)
+{
+	unsigned int n, i;
+	CXToken *toks;
+
+	clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+	i = clang_Cursor_isMacroFunctionLike(def) ? after_params(tu, toks, n) : 1;
+	for (; i < n; i++)
+		strvec_push_nodup(out, cxstring_take(clang_getTokenSpelling(tu,
+								    toks[i])));
+	clang_disposeTokens(tu, toks, n);
+}
+
 /* The operators of a macro's body: a mask, and none that grows a value. */
 static bool masks_only(CXTranslationUnit tu, CXCursor def)
 {
 	static const char *const grow[] = { "+", "*", "|", "<<", NULL };
+	struct strvec t = STRVEC_INIT;
 	bool mask = false, grows = false;
-	unsigned int n, i = 1;
-	CXToken *toks;
+	size_t i;
 
-	clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
-	if (clang_Cursor_isMacroFunctionLike(def))
-		i = after_params(tu, toks, n);
-	for (; i < n; i++) {
-		char *t = cxstring_take(clang_getTokenSpelling(tu, toks[i]));
-
-		mask |= !strcmp(t, "&");
-		grows |= name_in(t, grow);
-		free(t);
+	body_tokens(tu, def, &t);
+	for (i = 0; i < t.nr; i++) {
+		mask |= !strcmp(t.v[i], "&");
+		grows |= name_in(t.v[i], grow);
 	}
-	clang_disposeTokens(tu, toks, n);
+	strvec_clear(&t);
 	return mask && !grows;
 }
 
-bool benefit_macro_masks(CXCursor ex)
+/* The definition of the macro expanded where @ex starts, or null. */
+static CXCursor expanded_at(CXCursor ex)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(ex);
-	CXSourceLocation loc;
 	CXCursor exp, def;
 	unsigned int s;
 	CXFile f;
@@ -210,14 +219,21 @@ bool benefit_macro_masks(CXCursor ex)
 	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(ex)),
 			      &f, NULL, NULL, &s);
 	if (!f)
-		return false;
-	loc = clang_getLocationForOffset(tu, f, s);
-	exp = clang_getCursor(tu, loc);
+		return clang_getNullCursor();
+	exp = clang_getCursor(tu, clang_getLocationForOffset(tu, f, s));
 	if (clang_getCursorKind(exp) != CXCursor_MacroExpansion)
-		return false;
+		return clang_getNullCursor();
 	def = clang_getCursorReferenced(exp);
-	return clang_getCursorKind(def) == CXCursor_MacroDefinition &&
-	       masks_only(tu, def);
+	return clang_getCursorKind(def) == CXCursor_MacroDefinition ?
+	       def : clang_getNullCursor();
+}
+
+bool benefit_macro_masks(CXCursor ex)
+{
+	CXCursor def = expanded_at(ex);
+
+	return !clang_Cursor_isNull(def) &&
+	       masks_only(clang_Cursor_getTranslationUnit(ex), def);
 }
 
 struct named {
@@ -255,19 +271,6 @@ static CXCursor macro_named(CXTranslationUnit tu, const char *name)
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), named_visit,
 			    &n);
 	return n.def;
-}
-
-/* The body of the macro @def, its tokens' spellings. */
-static void body_tokens(CXTranslationUnit tu, CXCursor def, struct strvec *out)
-{
-	unsigned int n, i;
-	CXToken *toks;
-
-	clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
-	i = clang_Cursor_isMacroFunctionLike(def) ? after_params(tu, toks, n) : 1;
-	for (; i < n; i++)
-		strvec_push(out, cxstring_take(clang_getTokenSpelling(tu, toks[i])));
-	clang_disposeTokens(tu, toks, n);
 }
 
 /* The index of the parenthesis closing the one at @open, or @nr. */
@@ -325,21 +328,11 @@ char *benefit_macro_top_op(CXCursor ex)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(ex);
 	struct strvec t = STRVEC_INIT;
-	CXCursor def;
+	CXCursor def = expanded_at(ex);
 	char *op = NULL;
 	size_t a, b;
 	int level;
-	unsigned int s;
-	CXFile f;
 
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(ex)),
-			      &f, NULL, NULL, &s);
-	if (!f)
-		return NULL;
-	def = clang_getCursor(tu, clang_getLocationForOffset(tu, f, s));
-	if (clang_getCursorKind(def) != CXCursor_MacroExpansion)
-		return NULL;
-	def = clang_getCursorReferenced(def);
 	for (level = 0; level < 4 && !op; level++) {
 		if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
 			break;
