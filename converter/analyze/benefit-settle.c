@@ -282,24 +282,19 @@ static bool handler_reads(const struct loop_env *e, struct regs *r)
 {
 	struct regs h = { e->ap, STRVEC_INIT, NULL, clang_getNullCursor(),
 			  false };
-	size_t i, n = 0;
+	struct strvec kept = STRVEC_INIT;
+	size_t i;
 
 	if (clang_Cursor_isNull(e->handler))
 		return false;
 	da_for_each_call(e->handler, read_visit, &h);
-	for (i = 0; i < r->keys.nr; i++) {
-		if (strvec_has(&h.keys, r->keys.v[i])) {
-			char *k = r->keys.v[i];
-
-			r->keys.v[i] = r->keys.v[n];
-			r->keys.v[n++] = k;
-		}
-	}
-	for (i = n; i < r->keys.nr; i++)
-		free(r->keys.v[i]);
-	r->keys.nr = n;
+	for (i = 0; i < r->keys.nr; i++)
+		if (strvec_has(&h.keys, r->keys.v[i]))
+			strvec_push(&kept, r->keys.v[i]);
 	strvec_clear(&h.keys);
-	return n > 0;
+	strvec_clear(&r->keys);
+	r->keys = kept;
+	return kept.nr > 0;
 }
 
 bool benefit_poll_settles(CXCursor loop, const struct loop_env *e)

@@ -253,9 +253,8 @@ static void judge_for_convert(struct scan_tu *st, struct scan_site *s,
 	if (!s->has_handler_def ||
 	    (s->verdict == VERDICT_CONVERTIBLE &&
 	     (!s->reason_codes.nr ||
-	      (strcmp(s->reason_codes.v[0], reason_code(R_NO_GAIN)) &&
-	       strcmp(s->reason_codes.v[0],
-		      reason_code(R_TASKLET_OPTIONAL)))))) {
+	      !reason_code_declines(s->reason_codes.v[0]) ||
+	      !strcmp(s->reason_codes.v[0], reason_code(R_PER_QUEUE))))) {
 		free(s->strategy);
 		s->strategy = NULL;
 		scan_site_judge(s, veto, arg1, arg2);
