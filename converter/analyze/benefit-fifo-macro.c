@@ -209,7 +209,7 @@ static bool masks_only(CXTranslationUnit tu, CXCursor def)
 }
 
 /* The definition of the macro expanded where @ex starts, or null. */
-static CXCursor expanded_at(CXCursor ex)
+static CXCursor macro_def_at(CXCursor ex)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(ex);
 	CXCursor exp, def;
@@ -230,7 +230,7 @@ static CXCursor expanded_at(CXCursor ex)
 
 bool benefit_macro_masks(CXCursor ex)
 {
-	CXCursor def = expanded_at(ex);
+	CXCursor def = macro_def_at(ex);
 
 	return !clang_Cursor_isNull(def) &&
 	       masks_only(clang_Cursor_getTranslationUnit(ex), def);
@@ -295,12 +295,12 @@ static bool operand_end(const char *t)
 
 /*
  * The one binary operator at the top of the tokens @t[@a..@b) (`x & m`,
- * `a | b | c`), or NULL: none, or more than one.
+ * `a | b | c`), or NULL: none, more than one, or a conditional.
  */
 static char *top_op(const struct strvec *t, size_t a, size_t b)
 {
 	static const char *const not_ops[] = {
-		"(", ")", "[", "]", ",", "#", "##", ".", "->", "?", ":", NULL
+		"(", ")", "[", "]", ",", "#", "##", ".", "->", ":", NULL
 	};
 	const char *op = NULL;
 	size_t i;
@@ -328,7 +328,7 @@ char *benefit_macro_top_op(CXCursor ex)
 {
 	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(ex);
 	struct strvec t = STRVEC_INIT;
-	CXCursor def = expanded_at(ex);
+	CXCursor def = macro_def_at(ex);
 	char *op = NULL;
 	size_t a, b;
 	int level;
