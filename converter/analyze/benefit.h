@@ -103,9 +103,12 @@ struct benefit {
 	struct strvec where;
 	/*
 	 * The request registers the handler once per queue of a multi-queue
-	 * device (benefit_note_request()): its line, 0 when not.
+	 * device (benefit_note_request()): its line, 0 when not; the loop that
+	 * passes the queues, and the helper it calls to request each, when the
+	 * request is in a helper (NULL when not).
 	 */
-	unsigned int per_queue_line;
+	unsigned int per_queue_line, per_queue_loop_line;
+	char *per_queue_via;
 };
 
 /*
@@ -150,8 +153,15 @@ bool benefit_no_gain(const struct benefit *b);
  * made once per queue of a multi-queue device (analyze/benefit-queue.c).
  */
 void benefit_note_request(struct benefit *b, CXCursor request);
-/* Requested per queue, and nothing folded: a thread on the I/O hot path. */
+/*
+ * Requested per queue, and no work item folded: a thread on the I/O hot
+ * path.  Where the request is ("line 1121, in irdma_cfg_ceq_vector(),
+ * which the loop at line 1295 calls for each queue"), and what the thread
+ * costs there, for the reason.
+ */
 bool benefit_per_queue(const struct benefit *b);
+char *benefit_per_queue_where(const struct benefit *b);
+const char *benefit_per_queue_cost(const struct benefit *b);
 /*
  * The thread still ends by scheduling a tasklet or queueing a work item
  * the conversion does not fold: "scheduling the tasklet 'x->t'

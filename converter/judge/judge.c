@@ -80,14 +80,18 @@ char *judge_no_gain_reason(const struct split_plan *plan, const char *refusal)
 				  xstrdup("");
 	char *reason;
 
-	if (judge_decline_code(plan) == R_PER_QUEUE)
-		reason = reason_format(R_PER_QUEUE, plan->handler,
-				       plan->benefit.per_queue_line, figures,
-				       besides);
-	else if (judge_decline_code(plan) == R_TASKLET_OPTIONAL)
+	if (judge_decline_code(plan) == R_PER_QUEUE) {
+		char *where = benefit_per_queue_where(&plan->benefit);
+
+		reason = reason_format(R_PER_QUEUE, plan->handler, where,
+				       benefit_per_queue_cost(&plan->benefit),
+				       figures, besides);
+		free(where);
+	} else if (judge_decline_code(plan) == R_TASKLET_OPTIONAL) {
 		reason = direct_reason(plan, figures, besides);
-	else
+	} else {
 		reason = reason_format(R_NO_GAIN, only, figures, besides);
+	}
 
 	free(besides);
 	free(figures);
