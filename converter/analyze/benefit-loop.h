@@ -133,6 +133,13 @@ bool benefit_loop_indexes(CXCursor loop, CXCursor expr);
 bool benefit_fifo_chunk(CXCursor loop, const struct loop_env *e);
 bool benefit_loop_moves(CXCursor loop, const struct loop_env *e);
 /*
+ * analyze/benefit-wait.c: the time-out, in microseconds, of the poll macro
+ * (readl_poll_timeout() and kin) @loop is written in, in @fn; -1 for a
+ * constant 0, which polls with no time-out; 0 when @loop is in no such
+ * macro or the time-out is not a constant.
+ */
+long long benefit_poll_timeout_us(CXCursor loop, CXCursor fn);
+/*
  * analyze/benefit-settle.c: is @loop a poll that normally ends at once,
  * on a register written just before it (read back) or just after it (the
  * acknowledge of the event the interrupt reports)?

@@ -311,3 +311,57 @@ bool benefit_loop_moves(CXCursor loop, const struct loop_env *e)
 	clang_visitChildren(loop, round_visit, &r);
 	return r.m.hit;
 }
+
+struct timeout {
+	unsigned int at;	/* the expansion's offset */
+	long long us;
+	bool found;
+};
+
+static enum CXChildVisitResult timeout_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct timeout *t = data;
+	struct cursor_kids kids;
+	unsigned int off;
+	CXEvalResult r;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_VarDecl)
+		return CXChildVisit_Recurse;
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL,
+				   NULL, &off);
+	name = cxstring_take(clang_getCursorSpelling(c));
+	if (off == t->at && !strcmp(name, "__timeout_us")) {
+		da_kids(c, &kids);
+		r = kids.nr ? clang_Cursor_Evaluate(kids.v[kids.nr - 1]) : NULL;
+		if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+			t->us = clang_EvalResult_getAsLongLong(r);
+			t->found = true;
+		}
+		if (r)
+			clang_EvalResult_dispose(r);
+		free(kids.v);
+	}
+	free(name);
+	return t->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * read_poll_timeout() and its _atomic() form keep their time-out in a
+ * local of the expansion, `u64 __timeout_us = (timeout_us);`: a constant
+ * there is the longest the poll at @loop, in @fn, spins; zero spins until
+ * the condition holds, with no time-out (-1 here).
+ */
+long long benefit_poll_timeout_us(CXCursor loop, CXCursor fn)
+{
+	struct timeout t = { 0, 0, false };
+
+	clang_getExpansionLocation(clang_getCursorLocation(loop), NULL, NULL,
+				   NULL, &t.at);
+	clang_visitChildren(fn, timeout_visit, &t);
+	if (!t.found || t.us < 0)
+		return 0;
+	return t.us ? t.us : -1;
+}

@@ -9,6 +9,7 @@
  * defer work that is deferred anyway (NAPI, a wake-up, a completion, an
  * event report, work it does not fold): no-gain.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,9 +135,26 @@ static char *written_macro(CXCursor c, const char *const *own)
 	return NULL;
 }
 
+/* "40 us", "1 ms", "65.5 ms", "7 s": as a changelog gives a wait. */
+static const char *duration(long long us)
+{
+	static char buf[32];
+
+	if (us < 1000)
+		snprintf(buf, sizeof(buf), "%lld us", us);
+	else if (us < 1000000)
+		snprintf(buf, sizeof(buf), us % 1000 ? "%.1f ms" : "%.0f ms",
+			 us / 1000.0);
+	else
+		snprintf(buf, sizeof(buf), us % 1000000 ? "%.1f s" : "%.0f s",
+			 us / 1000000.0);
+	return buf;
+}
+
 /*
  * "the loop at line 406 in i2c_pxa_abort()", "the loop in
- * readl_poll_timeout() at line 167 in deinterlace_device_run()": what
+ * readl_poll_timeout() at line 141 in devapc_sync_vio_dbg() (it polls for up
+ * to 65.5 ms)": what
  * counted, for the patch.  @own: what @c is written as, when not in a
  * macro.
  */
@@ -145,12 +163,20 @@ static void note_where(struct walk *w, CXCursor c, const char *what,
 {
 	char *fn = cxstring_take(clang_getCursorSpelling(w->fn));
 	char *macro = own ? written_macro(c, own) : NULL;
+	long long us = macro && !strcmp(what, "loop") ?
+			benefit_poll_timeout_us(c, w->fn) : 0;
 	unsigned int line;
 	char *s;
 
 	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, &line,
 				   NULL, NULL);
-	if (macro)
+	if (us < 0)
+		s = xasprintf("the %s in %s() at line %u in %s() (it polls with no time-out)",
+			      what, macro, line, fn);
+	else if (us)
+		s = xasprintf("the %s in %s() at line %u in %s() (it polls for up to %s)",
+			      what, macro, line, fn, duration(us));
+	else if (macro)
 		s = xasprintf("the %s in %s() at line %u in %s()", what, macro,
 			      line, fn);
 	else
@@ -626,6 +652,7 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 
 void benefit_release(struct benefit *b)
 {
+	free(b->per_queue_via);
 	strvec_clear(&b->only);
 	strvec_clear(&b->tasklets);
 	strvec_clear(&b->works);

@@ -29,7 +29,9 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 
 /*
  * "2 busy-wait delays in polls no longer spin with interrupts off", "10
- * us of busy-wait delays per run no longer spin with interrupts off";
+ * us of busy-wait delays on the longest path through the handler no longer
+ * spin with interrupts off" (a branch not taken, or a loop run more than
+ * once, makes a run spin less or more);
  * a delay in a loop or of a run-time length is one of a poll.
  */
 static char *delay_reason(const struct benefit *b)
@@ -37,14 +39,14 @@ static char *delay_reason(const struct benefit *b)
 	unsigned int polls = b->poll_delays;
 
 	if (polls && b->delay_us)
-		return xasprintf("busy-waits no longer spin with interrupts off: %u delay%s in polls and %lu us of fixed delays per run",
+		return xasprintf("busy-waits no longer spin with interrupts off: %u delay%s in polls and %lu us of fixed delays on the longest path through the handler",
 				 polls, plural(polls, "", "s"), b->delay_us);
 	if (polls)
 		return xasprintf("%u busy-wait delay%s in %s no longer spin%s with interrupts off",
 				 polls, plural(polls, "", "s"),
 				 plural(polls, "a poll", "polls"),
 				 plural(polls, "s", ""));
-	return xasprintf("%lu us of busy-wait delays per run no longer spin with interrupts off",
+	return xasprintf("%lu us of busy-wait delays on the longest path through the handler no longer spin with interrupts off",
 			 b->delay_us);
 }
 
@@ -182,9 +184,14 @@ char *describe_gain(const struct benefit *b)
 			add_figures(&sb, b);
 			strbuf_addstr(&sb, " of the old handler leave hard-irq context, counting the functions of this file they call.");
 		}
-		if (benefit_per_queue(b))
-			strbuf_addf(&sb, " But the handler is requested once per queue (line %u), so every completion on a queue now wakes the thread: it was generated on request, not because it pays on this path.",
-				    b->per_queue_line);
+		if (benefit_per_queue(b)) {
+			char *where = benefit_per_queue_where(b);
+
+			strbuf_addf(&sb, " But the handler is requested once per queue (%s), so each of its interrupts on a queue now wakes the thread%s: it was generated on request, not because it pays on this path.",
+				    where, b->code[BENEFIT_TASKLET_FOLDED] ?
+				    ", where the tasklet ran as the interrupt returned, with no wake-up" : "");
+			free(where);
+		}
 		add_chain(&sb, b, true);
 	}
 	return strbuf_detach(&sb);
