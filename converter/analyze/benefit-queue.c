@@ -68,6 +68,16 @@ static void around_walk(CXCursor c, struct around *a)
 		a->loops.nr--;
 }
 
+/* Are @a and @b written in one file? */
+static bool same_file(CXCursor a, CXCursor b)
+{
+	CXFile fa, fb;
+
+	offset_of(clang_getCursorLocation(a), &fa);
+	offset_of(clang_getCursorLocation(b), &fb);
+	return fa && fb && clang_File_isEqual(fa, fb);
+}
+
 /* Does the function definition @fn contain the byte @off of @file? */
 static bool contains(CXCursor fn, CXFile file, unsigned int off)
 {
@@ -251,8 +261,10 @@ static bool queue_arg(CXCursor call, int arg, const struct cursor_kids *top,
 		if (clang_equalCursors(clang_Cursor_getArgument(a.fn, i), ref))
 			s.param = i;
 	s.fn = clang_getCanonicalCursor(a.fn);
+	/* the helper's callers in its own file, not the headers' inlines */
 	for (i = 0; s.param >= 0 && (size_t)i < top->nr && !s.hit; i++)
-		clang_visitChildren(top->v[i], caller_visit, &s);
+		if (same_file(top->v[i], a.fn))
+			clang_visitChildren(top->v[i], caller_visit, &s);
 	if (s.hit && !h->via)
 		h->via = cxstring_take(clang_getCursorSpelling(a.fn));
 out:
