@@ -278,6 +278,10 @@ void benefit_note_request(struct benefit *b, CXCursor request)
 	struct queue_hit h = { 0, NULL };
 	struct cursor_kids top;
 
+	free(b->per_queue_via);
+	b->per_queue_line = 0;
+	b->per_queue_loop_line = 0;
+	b->per_queue_via = NULL;
 	definitions(clang_Cursor_getTranslationUnit(request), &top);
 	/* dev_id is the request's last argument */
 	if (queue_arg(request, clang_Cursor_getNumArguments(request) - 1, &top,
