@@ -88,13 +88,14 @@ timeout_of() {
 # result (pass, skip or fail) in $logs/TIER/NAME.result.
 run_one() {
 	local dir=$1 kind=$2 name=$3 n=$4
-	local tier log status limit reason
+	local tier log status limit reason start took
 	tier=$(basename "$dir")
 	log=$logs/$tier/$name.log
 	mkdir -p "$logs/$tier"
 	export TEST_TMP=$logs/$tier/$name.tmp
 	rm -rf "$TEST_TMP"
 	mkdir -p "$TEST_TMP"
+	start=$(date +%s)
 	if [ "$kind" = script ]; then
 		limit=$(timeout_of "$dir/$name")
 		timeout -k 10 "$limit" bash "$dir/$name" >"$log" 2>&1 </dev/null
@@ -103,6 +104,7 @@ run_one() {
 		timeout -k 10 "$limit" "$dir/cases" run "$name" >"$log" 2>&1 </dev/null
 	fi
 	status=$?
+	took=$(( $(date +%s) - start ))
 	case $status in
 	0)
 		echo "    ok $n $name"
@@ -121,6 +123,8 @@ run_one() {
 		echo fail >"$logs/$tier/$name.result"
 		;;
 	esac
+	# Where a tier's time goes: `tail -qn1 build/tests/TIER/*.log`.
+	echo "# $name took $took s" >>"$log"
 }
 
 # collect TIERDIR NAME: print a finished test's lines and count its result.
