@@ -6,7 +6,8 @@
 # golden_convert NAME OUT: convert golden/NAME.paths (a line starting with
 # `--` is an option) into the series directory OUT, dated and signed as
 # the goldens are; the table goes to OUT.table.
-# golden_refusals NAME: the .refused lines of the same paths, on stdout.
+# golden_refusals OUT: the .refused lines of the series OUT (from its
+# sites.json, the records `convert --format=json` prints), on stdout.
 # golden_keep OUT DIR: the series OUT as a golden directory DIR: every
 # file but the checksums and the marker, with the version after each
 # signature line ("-- ") replaced by VERSION, so that a new build of the
@@ -27,10 +28,8 @@ golden_convert() {
 }
 
 golden_refusals() {
-	golden_args "$1"
-	"$IRQCONV" convert --format=json ${opts[@]+"${opts[@]}"} "${paths[@]}" |
-		jq -r 'select(.verdict != "converted") |
-			"\(.file):\(.line) \(.handler): \(.verdict): \(.reason_code)"'
+	jq -r 'select(.verdict != "converted") |
+		"\(.file):\(.line) \(.handler): \(.verdict): \(.reason_code)"' "$1/sites.json"
 }
 
 golden_keep() {
