@@ -10,7 +10,7 @@
 config=$BUILD/testkernel/obj/.config
 [ -f "$config" ] || fail "no test kernel configuration ($config): make test-kernel"
 mapfile -t patches < <(series_patches "$TOP/kernel-patches")
-extract_pristine 6.1 "$TEST_TMP/linux"
+pristine_tree 6.1 "$TOP/kernel-patches" "$TEST_TMP/linux"
 mkdir -p "$TEST_TMP/obj"
 cp "$config" "$TEST_TMP/obj/.config"
 export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}

@@ -36,7 +36,7 @@ for p in "${patches[@]}"; do
 done
 
 # quilt on the whole tree, then build kernel/irq/
-extract_pristine 6.12 "$TEST_TMP/linux"
+pristine_tree 6.12 "$dir" "$TEST_TMP/linux"
 cd "$TEST_TMP/linux"
 QUILT_PATCHES=$dir quilt push -a -q --fuzz=0 >/dev/null || fail "quilt push -a failed on 6.12"
 export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
