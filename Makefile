@@ -80,15 +80,16 @@ include $(sort $(wildcard */rules.mk testsuite/*/rules.mk))
 
 # The tests set up what they need (deps, workspaces, the converter) first;
 # scripts/deps.sh ends with the tool self-check, so a missing tool stops
-# them before any work with a message naming its package.
+# them before any work with a message naming its package.  The kernel trees
+# are prepared side by side: each prepare leaves a CPU idle much of the time.
 check:
 	@scripts/deps.sh
-	@$(MAKE) --no-print-directory -s all workspaces
+	@$(MAKE) --no-print-directory -s -j$$(nproc) all workspaces
 	@testsuite/run.sh $(T)
 
 demo:
 	@scripts/deps.sh
-	@$(MAKE) --no-print-directory -s all workspace
+	@$(MAKE) --no-print-directory -s -j$$(nproc) all workspace
 	@scripts/demo.sh
 
 clean:

@@ -33,6 +33,11 @@ die() {
 	exit 1
 }
 
+# The kernel's make runs with a -j of its own: the jobserver and variables
+# of a parent make (`make -j2 workspaces`, as make check runs it) are not
+# for it.
+unset MAKEFLAGS MFLAGS MAKEOVERRIDES
+
 BUILD=${BUILD:-build}
 CLANG=${CLANG:-clang-16}
 
