@@ -423,6 +423,7 @@ int cmd_convert(int argc, char **argv)
 		collect(&st, inputs.v[k], &files);
 	if (files.nr)
 		qsort(files.v, files.nr, sizeof(*files.v), by_name);
+	kbuild_preload(&st.kb, &files);
 	st.index = clang_createIndex(0, 0);
 	for (k = 0; k < files.nr; k++) {
 		if (isatty(2) && files.nr > 1)

@@ -130,8 +130,11 @@ static int add_path(struct scan_run *r, const char *arg)
 		error("'%s': %s", arg, strerror(errno));
 		ret = 2;
 	} else if (S_ISDIR(s.st_mode)) {
-		/* One dry run for the whole directory, not one per subdir. */
-		if (kbuild_load_dir(r->kb, rel) < 0)
+		/*
+		 * An external module's one M= dry run covers its subdirectories;
+		 * a tree's directories are loaded with plan()'s files.
+		 */
+		if (kbuild_is_external(rel) && kbuild_load_dir(r->kb, rel) < 0)
 			ret = 2;
 		else
 			add_dir(r, rel);
@@ -250,6 +253,8 @@ static bool files_unanalysed(const char *records)
 static int plan(struct scan_run *r, bool use_cache)
 {
 	char *dir = xasprintf("%s/.irqconv/scan-cache", r->kb->obj);
+	struct strvec wanted = STRVEC_INIT;
+	bool *may_request;
 	size_t i;
 
 	if (mkdir_p(dir)) {
@@ -258,18 +263,27 @@ static int plan(struct scan_run *r, bool use_cache)
 		return 2;
 	}
 	free(dir);
+	may_request = xcalloc(r->nr ? r->nr : 1, sizeof(*may_request));
+	for (i = 0; i < r->nr; i++) {
+		char *abs = xasprintf("%s/%s", r->kb->src, r->files[i].relpath);
+
+		may_request[i] = scan_file_may_request(abs);
+		if (may_request[i])
+			strvec_push(&wanted, r->files[i].relpath);
+		free(abs);
+	}
+	/* Their flags name their cache entries: one make per tree for all. */
+	kbuild_preload(r->kb, &wanted);
+	strvec_clear(&wanted);
 	r->todo = xcalloc(r->nr ? r->nr : 1, sizeof(*r->todo));
 	for (i = 0; i < r->nr; i++) {
 		struct scan_file_state *f = &r->files[i];
-		char *abs = xasprintf("%s/%s", r->kb->src, f->relpath);
 
-		if (!scan_file_may_request(abs)) {
-			free(abs);
+		if (!may_request[i]) {
 			f->records = xstrdup("");
 			r->nr_skipped++;
 			continue;
 		}
-		free(abs);
 		f->cache = scan_cache_path(r->kb, f->relpath);
 		if (!f->cache) {
 			struct strbuf rec = STRBUF_INIT;
@@ -285,6 +299,7 @@ static int plan(struct scan_run *r, bool use_cache)
 		if (!f->records)
 			r->todo[r->nr_todo++] = i;
 	}
+	free(may_request);
 	return 0;
 }
 

@@ -240,16 +240,22 @@ static bool kbuild_file_newer(struct kbuild *kb, const char *reldir,
 	return newer;
 }
 
-static bool dir_is_loaded(struct kbuild *kb, const char *reldir)
+bool kbuild_dir_loaded(struct kbuild *kb, const char *reldir)
 {
 	size_t i;
 
+	/*
+	 * A parent's make -n does not stand for a directory: drivers/Makefile,
+	 * not drivers/char/Makefile, descends into char/ipmi/.  The whole
+	 * tree's does, and an external module's M= make covers the module.
+	 */
 	for (i = 0; i < kb->loaded_dirs.nr; i++) {
 		const char *d = kb->loaded_dirs.v[i];
 		size_t n = strlen(d);
 
-		if (!n || (!strncmp(reldir, d, n) &&
-			   (reldir[n] == '/' || reldir[n] == '\0')))
+		if (!n || !strcmp(d, reldir) ||
+		    (kbuild_is_external(d) && !strncmp(reldir, d, n) &&
+		     reldir[n] == '/'))
 			return true;
 	}
 	return false;
@@ -297,16 +303,17 @@ make_broken(struct kbuild *kb, const char *reldir, int status, char *log)
 /* run_make_dry() in a secondary tree whose make -n failed */
 #define SECONDARY_BROKEN 2
 
-static int run_make_dry(struct kbuild *kb, const char *reldir,
-			struct strbuf *cache)
+/*
+ * Run `make -n TARGETS` in @kb's tree (M= for an external module) and put
+ * every compile command it prints into the table.  The exit status; the
+ * number of commands printed in *@nr_printed, make's stderr in *@log.
+ */
+static int make_dry(struct kbuild *kb, const char *targets, const char *what,
+		    size_t *nr_printed, char **log)
 {
 	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
-	char *log;
-	size_t before = kb->table_used, i;
-	size_t nr_printed = 0;
 	char buf[65536];
 	FILE *fp;
-	int status;
 
 	/*
 	 * An outer make's jobserver and flags must not leak into this one: -n
@@ -316,7 +323,59 @@ static int run_make_dry(struct kbuild *kb, const char *reldir,
 	shell_quote(&cmd, kb->src);
 	strbuf_addstr(&cmd, " O=");
 	shell_quote(&cmd, kb->obj);
-	strbuf_addf(&cmd, " %s ", kb->make_args);
+	strbuf_addf(&cmd, " %s %s", kb->make_args, targets);
+	*log = make_log(&cmd);
+	if (!kb->quiet)
+		fprintf(stderr, "  KBUILD  make -n %s (%s compile commands)\n",
+			what, kb->arch);
+	fp = popen(cmd.buf, "r");
+	strbuf_release(&cmd);
+	if (!fp) {
+		unlink(*log);
+		die("cannot run make: %s", strerror(errno));
+	}
+	*nr_printed = 0;
+	while (fgets(buf, sizeof(buf), fp)) {
+		strbuf_addstr(&line, buf);
+		if (!line.len || line.buf[line.len - 1] != '\n')
+			continue;
+		if (strstr(line.buf, " -c ") && strstr(line.buf, ".c")) {
+			kbuild_take_make_line(kb, line.buf);
+			(*nr_printed)++;
+		}
+		strbuf_reset(&line);
+	}
+	strbuf_release(&line);
+	return pclose(fp);
+}
+
+/* The cache text of @reldir: every command known below it ("" = all). */
+static size_t cache_text(struct kbuild *kb, const char *reldir,
+			 struct strbuf *cache)
+{
+	size_t i, n = strlen(reldir), nr = 0;
+
+	for (i = 0; i < kb->table_size; i++) {
+		struct kbuild_command *c = kb->table[i];
+
+		if (!c || (n && (strncmp(c->relpath, reldir, n) ||
+				 c->relpath[n] != '/')))
+			continue;
+		strbuf_addf(cache, "%s\t%s\n", c->relpath, c->line);
+		nr++;
+	}
+	return nr;
+}
+
+static int run_make_dry(struct kbuild *kb, const char *reldir,
+			struct strbuf *cache)
+{
+	struct strbuf targets = STRBUF_INIT;
+	size_t before = kb->table_used;
+	size_t nr_printed;
+	char *log, *what;
+	int status;
+
 	free(kb->ext_dir);
 	kb->ext_dir = NULL;
 	if (kbuild_is_external(reldir)) {
@@ -326,41 +385,22 @@ static int run_make_dry(struct kbuild *kb, const char *reldir,
 		free(dir);
 		if (!kb->ext_dir) {
 			error("'%s': %s", reldir, strerror(errno));
-			strbuf_release(&cmd);
 			return -1;
 		}
-		strbuf_addstr(&cmd, "M=");
-		shell_quote(&cmd, kb->ext_dir);
+		strbuf_addstr(&targets, "M=");
+		shell_quote(&targets, kb->ext_dir);
 	} else if (*reldir) {
 		char *target = xasprintf("%s/", reldir);
 
-		shell_quote(&cmd, target);
+		shell_quote(&targets, target);
 		free(target);
 	} else {
-		strbuf_addstr(&cmd, "drivers/ sound/");
+		strbuf_addstr(&targets, "drivers/ sound/");
 	}
-	log = make_log(&cmd);
-	if (!kb->quiet)
-		fprintf(stderr, "  KBUILD  make -n %s/ (%s compile commands)\n",
-			*reldir ? reldir : ".", kb->arch);
-	fp = popen(cmd.buf, "r");
-	strbuf_release(&cmd);
-	if (!fp) {
-		unlink(log);
-		die("cannot run make: %s", strerror(errno));
-	}
-	while (fgets(buf, sizeof(buf), fp)) {
-		strbuf_addstr(&line, buf);
-		if (!line.len || line.buf[line.len - 1] != '\n')
-			continue;
-		if (strstr(line.buf, " -c ") && strstr(line.buf, ".c")) {
-			kbuild_take_make_line(kb, line.buf);
-			nr_printed++;
-		}
-		strbuf_reset(&line);
-	}
-	strbuf_release(&line);
-	status = pclose(fp);
+	what = xasprintf("%s/", *reldir ? reldir : ".");
+	status = make_dry(kb, targets.buf, what, &nr_printed, &log);
+	free(what);
+	strbuf_release(&targets);
 	/* -k: a dry run of a partly broken dir still helps */
 	if (status && !nr_printed && kb->secondary) {
 		/* The other trees still give flags: say so and go on. */
@@ -374,51 +414,116 @@ static int run_make_dry(struct kbuild *kb, const char *reldir,
 		make_broken(kb, reldir, status, log);
 	unlink(log);
 	free(log);
-
-	for (i = 0; i < kb->table_size; i++) {
-		struct kbuild_command *c = kb->table[i];
-		size_t n = strlen(reldir);
-
-		if (!c || (n && (strncmp(c->relpath, reldir, n) ||
-				 c->relpath[n] != '/')))
-			continue;
-		strbuf_addf(cache, "%s\t%s\n", c->relpath, c->line);
-	}
+	cache_text(kb, reldir, cache);
 	return kb->table_used > before || cache->len ? 0 : 1;
+}
+
+static void write_cache(struct kbuild *kb, const char *path,
+			const struct strbuf *cache)
+{
+	char *dir = xasprintf("%s/.irqconv/commands", kb->obj);
+
+	if (mkdir_p(dir) ||
+	    write_file_atomic(path, cache->buf ? cache->buf : "", cache->len))
+		warn("cannot write the command cache '%s': %s", path,
+		     strerror(errno));
+	free(dir);
+}
+
+/* Load @reldir from its cache when that is fresh; whether it was. */
+static bool load_cached_dir(struct kbuild *kb, const char *reldir)
+{
+	char *path;
+	bool loaded;
+
+	if (kbuild_dir_loaded(kb, reldir))
+		return true;
+	path = cache_path(kb, reldir);
+	loaded = cache_is_fresh(kb, path) &&
+		 !kbuild_file_newer(kb, reldir, path) && !load_cache(kb, path);
+	free(path);
+	if (loaded)
+		strvec_push(&kb->loaded_dirs, reldir);
+	return loaded;
 }
 
 int kbuild_load_tree_dir(struct kbuild *kb, const char *reldir)
 {
 	struct strbuf cache = STRBUF_INIT;
-	char *path, *dir;
-	int ret = 0, got;
+	char *path;
+	int got;
 
-	if (dir_is_loaded(kb, reldir))
+	if (load_cached_dir(kb, reldir))
 		return 0;
-	path = cache_path(kb, reldir);
-	if (cache_is_fresh(kb, path) && !kbuild_file_newer(kb, reldir, path) &&
-	    !load_cache(kb, path))
-		goto done;
 	got = run_make_dry(kb, reldir, &cache);
 	if (got < 0) {
-		ret = -1;
-		goto out;
+		strbuf_release(&cache);
+		return -1;
 	}
 	/* Not cached: the next run tries that tree again. */
-	if (got == SECONDARY_BROKEN)
-		goto done;
-	dir = xasprintf("%s/.irqconv/commands", kb->obj);
-	if (mkdir_p(dir) || write_file_atomic(path, cache.buf ? cache.buf : "",
-					       cache.len))
-		warn("cannot write the command cache '%s': %s", path,
-		     strerror(errno));
-	free(dir);
-done:
+	if (got != SECONDARY_BROKEN) {
+		path = cache_path(kb, reldir);
+		write_cache(kb, path, &cache);
+		free(path);
+	}
 	strvec_push(&kb->loaded_dirs, reldir);
-out:
 	strbuf_release(&cache);
-	free(path);
-	return ret;
+	return 0;
+}
+
+/*
+ * kbuild_load_tree_dir() of each of @dirs (in the tree, none "" or an
+ * external module's) with one make.  kbuild's top-level work, the
+ * configuration and its compiler probes, takes seconds per make and each
+ * directory little, so a run over many directories pays it once.  When make
+ * fails, a directory that printed no command is left for
+ * kbuild_load_tree_dir() to load alone and say what is wrong.
+ */
+void kbuild_load_tree_dirs(struct kbuild *kb, const struct strvec *dirs)
+{
+	struct strbuf targets = STRBUF_INIT;
+	struct strvec todo = STRVEC_INIT;
+	size_t i, nr_printed;
+	char *log, *what;
+	int status;
+
+	for (i = 0; i < dirs->nr; i++)
+		if (*dirs->v[i] && !load_cached_dir(kb, dirs->v[i]) &&
+		    !strvec_has(&todo, dirs->v[i]))
+			strvec_push(&todo, dirs->v[i]);
+	if (todo.nr < 2) {
+		/* One directory alone costs the same make: on demand. */
+		strvec_clear(&todo);
+		return;
+	}
+	for (i = 0; i < todo.nr; i++) {
+		char *target = xasprintf("%s/", todo.v[i]);
+
+		strbuf_addch(&targets, ' ');
+		shell_quote(&targets, target);
+		free(target);
+	}
+	free(kb->ext_dir);
+	kb->ext_dir = NULL;
+	what = xasprintf("of %zu directories", todo.nr);
+	status = make_dry(kb, targets.buf, what, &nr_printed, &log);
+	free(what);
+	strbuf_release(&targets);
+	unlink(log);
+	free(log);
+	for (i = 0; i < todo.nr; i++) {
+		struct strbuf cache = STRBUF_INIT;
+
+		if (cache_text(kb, todo.v[i], &cache) || !status) {
+			char *path = cache_path(kb, todo.v[i]);
+
+			write_cache(kb, path, &cache);
+			free(path);
+			strvec_push(&kb->loaded_dirs, todo.v[i]);
+		}
+		strbuf_release(&cache);
+	}
+	strvec_clear(&todo);
 }
 
 int kbuild_load_dir(struct kbuild *kb, const char *reldir)

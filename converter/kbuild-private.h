@@ -23,14 +23,15 @@ char *kbuild_relative_to_src(struct kbuild *kb, const char *abs);
 
 /* kbuild_load_dir() in @kb's own tree only. */
 int kbuild_load_tree_dir(struct kbuild *kb, const char *reldir);
+/* The same for each of @dirs, in one make for those no cache holds. */
+void kbuild_load_tree_dirs(struct kbuild *kb, const struct strvec *dirs);
+/*
+ * Has @reldir's own make -n run in @kb (or the whole tree's, or its external
+ * module's)?
+ */
+bool kbuild_dir_loaded(struct kbuild *kb, const char *reldir);
 
 /* realpath() of @path, or NULL. */
 char *kbuild_absolute(const char *path);
-
-/* An external module directory is named by a relative path out of SRC. */
-static inline bool kbuild_is_external(const char *relpath)
-{
-	return starts_with(relpath, "../");
-}
 
 #endif

@@ -451,6 +451,33 @@ static struct kbuild_command *own_command(struct kbuild *kb,
 	return c;
 }
 
+void kbuild_preload(struct kbuild *kb, const struct strvec *relpaths)
+{
+	struct strvec pending = STRVEC_INIT;
+	struct kbuild *t;
+	size_t i;
+
+	for (i = 0; i < relpaths->nr; i++)
+		if (!kbuild_is_external(relpaths->v[i]))
+			strvec_push(&pending, relpaths->v[i]);
+	/* The trees own_command() asks, in its order, for the files it asks. */
+	for (t = kb; t && pending.nr; t = t->next) {
+		struct strvec dirs = STRVEC_INIT, left = STRVEC_INIT;
+
+		for (i = 0; i < pending.nr; i++)
+			strvec_push_nodup(&dirs, rel_dir_of(pending.v[i]));
+		kbuild_load_tree_dirs(t, &dirs);
+		for (i = 0; i < pending.nr; i++)
+			if (kbuild_dir_loaded(t, dirs.v[i]) &&
+			    !kbuild_table_get(t, pending.v[i]))
+				strvec_push(&left, pending.v[i]);
+		strvec_clear(&dirs);
+		strvec_clear(&pending);
+		pending = left;
+	}
+	strvec_clear(&pending);
+}
+
 /*
  * The arguments for @relpath; *@built_by is the tree that builds it, or
  * NULL.

@@ -57,6 +57,14 @@ int kbuild_add_tree(struct kbuild *kb, const char *obj);
 int kbuild_load_dir(struct kbuild *kb, const char *reldir);
 
 /*
+ * Load the commands of the directories of @relpaths, in one make per tree
+ * for those no cache holds, in the trees and order a file's command is
+ * looked up in (kbuild_file_args()).  Only a matter of speed: what is left
+ * unloaded is loaded file by file when asked for.
+ */
+void kbuild_preload(struct kbuild *kb, const struct strvec *relpaths);
+
+/*
  * The argument vector that parses @relpath (relative to the source tree) the
  * way kbuild compiles it, without the compiler name, -c, -o, dependency
  * options or the source file itself; relative paths made absolute.
@@ -96,6 +104,12 @@ char *kbuild_relpath(struct kbuild *kb, const char *path);
 char *kbuild_external_relpath(struct kbuild *kb, const char *path);
 /* Does @dir hold a Kbuild or a Makefile (a module's directory)? */
 bool kbuild_dir_has_makefile(const char *dir);
+
+/* An external module directory is named by a relative path out of SRC. */
+static inline bool kbuild_is_external(const char *relpath)
+{
+	return starts_with(relpath, "../");
+}
 
 /*
  * The parsers behind kbuild_load_dir(), for the fuzz targets (fuzz/): one line

@@ -154,9 +154,11 @@ int workspace_for_each_file(int argc, char **argv, const char *usage,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct strvec wanted = STRVEC_INIT;
 	struct workspace_opts wo;
 	struct kbuild kb;
 	int opt, i, ret = 0;
+	char **rels;
 
 	workspace_opts_init(&wo);
 	while ((opt = getopt_long(argc, argv, "h", options, NULL)) != -1) {
@@ -175,26 +177,34 @@ int workspace_for_each_file(int argc, char **argv, const char *usage,
 	}
 	if (workspace_open(&wo, &kb))
 		return 2;
+	rels = xcalloc(argc, sizeof(*rels));
 	for (i = optind; i < argc; i++) {
-		char *rel = kbuild_relpath(&kb, argv[i]);
+		rels[i] = kbuild_relpath(&kb, argv[i]);
+		if (!rels[i])
+			rels[i] = kbuild_external_relpath(&kb, argv[i]);
+		if (rels[i] && ends_with(rels[i], ".c"))
+			strvec_push(&wanted, rels[i]);
+	}
+	kbuild_preload(&kb, &wanted);
+	strvec_clear(&wanted);
+	for (i = optind; i < argc; i++) {
 		int status;
 
-		if (!rel)
-			rel = kbuild_external_relpath(&kb, argv[i]);
-		if (!rel) {
+		if (!rels[i]) {
 			error("'%s': no such file in the kernel tree '%s' or an external module directory",
 			      argv[i], kb.src);
 			status = 2;
-		} else if (!ends_with(rel, ".c")) {
+		} else if (!ends_with(rels[i], ".c")) {
 			error("'%s' is not a C file", argv[i]);
 			status = 2;
 		} else {
-			status = fn(&kb, rel, data);
+			status = fn(&kb, rels[i], data);
 		}
 		if (status > ret)
 			ret = status;
-		free(rel);
+		free(rels[i]);
 	}
+	free(rels);
 	kbuild_close(&kb);
 	return ret;
 }
