@@ -116,29 +116,22 @@ prepare() {
 	[ -f "$obj/.irqconv-prepared" ] && return 0
 	[ -f "$src/.irqconv-extracted" ] || die "$src is not extracted (run: make workspace)"
 	command -v "$CLANG" >/dev/null || die "$CLANG not found (make deps)"
-	local abs_src tmp
+	local abs_src abs_obj
 	abs_src=$(cd "$src" && pwd)
-	tmp="$obj.tmp"
-	rm -rf "$tmp"
-	mkdir -p "$tmp"
-	local abs_tmp
-	abs_tmp=$(cd "$tmp" && pwd)
+	# Prepared in place: kbuild records the absolute O= path, so a tree
+	# prepared elsewhere and moved is prepared again.  Until the stamp is
+	# written last, irqconv refuses the tree and the next run starts over.
+	rm -rf "$obj" "$obj.tmp"
+	mkdir -p "$obj"
+	abs_obj=$(cd "$obj" && pwd)
 	echo "  KBUILD  $obj: allmodconfig${allconfig:+ ($allconfig)}, $make_args, prepare" >&2
 	if [ -n "$allconfig" ]; then
-		tr ' ' '\n' <<<"$allconfig" >"$abs_tmp/.irqconv-allconfig"
-		KCONFIG_ALLCONFIG="$abs_tmp/.irqconv-allconfig" \
-			make -s -C "$abs_src" O="$abs_tmp" $make_args allmodconfig >/dev/null
+		tr ' ' '\n' <<<"$allconfig" >"$abs_obj/.irqconv-allconfig"
+		KCONFIG_ALLCONFIG="$abs_obj/.irqconv-allconfig" \
+			make -s -C "$abs_src" O="$abs_obj" $make_args allmodconfig >/dev/null
 	else
-		make -s -C "$abs_src" O="$abs_tmp" $make_args allmodconfig >/dev/null
+		make -s -C "$abs_src" O="$abs_obj" $make_args allmodconfig >/dev/null
 	fi
-	make -s -C "$abs_src" O="$abs_tmp" $make_args \
-		-j"${JOBS:-$(nproc)}" prepare >/dev/null
-	# kbuild records the absolute O= path in the generated Makefile, so the
-	# tree is prepared under its final name once the temporary one is done.
-	rm -rf "$obj"
-	mv "$tmp" "$obj"
-	local abs_obj
-	abs_obj=$(cd "$obj" && pwd)
 	make -s -C "$abs_src" O="$abs_obj" $make_args \
 		-j"${JOBS:-$(nproc)}" prepare >/dev/null
 	printf '%s\n' "$make_args" > "$obj/.irqconv-make-args"
