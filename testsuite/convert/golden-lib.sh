@@ -43,3 +43,26 @@ golden_keep() {
 		sed '/^-- $/{n;s/^irqconv .*/irqconv VERSION/}' "$f" >"$2/${f##*/}"
 	done
 }
+
+# golden_apply NAME DIR SERIES ROOT: ROOT/DIR, a pristine copy of DIR (of
+# the kernel tree, or an external module under examples/ or testsuite/),
+# with the patches of the series directory SERIES applied in order, as a
+# maintainer would (git apply --check first); fails the test naming NAME
+# when one does not apply.  golden_top is the directory they apply in: an
+# external module's patch names its files from the module's directory.
+golden_apply() {
+	local name=$1 dir=$2 series=$3 root=$4 src patch
+	case "$dir" in
+	examples/*|testsuite/*) src=$TOP/$dir golden_top=$root/$dir ;;
+	*) src=$KSRC/$dir golden_top=$root ;;
+	esac
+	mkdir -p "$root/$dir"
+	cp -r "$src/." "$root/$dir/"
+	rm -f "$root/$dir"/*.o "$root/$dir"/.*.cmd
+	(cd "$golden_top" && git init -q) || fail "$name: git init failed"
+	while read -r patch; do
+		(cd "$golden_top" && git apply --check "$series/$patch" &&
+			git apply "$series/$patch") ||
+			fail "$name: $patch does not apply to a pristine copy"
+	done <"$series/series"
+}

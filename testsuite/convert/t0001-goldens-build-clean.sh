@@ -8,8 +8,9 @@
 # (NAME/DIR below one external module): kbuild's start-up, some seconds,
 # is paid twice, not twice per golden.
 . "$TESTLIB"
+. "$TOP/testsuite/convert/golden-lib.sh"
 
-golden=$TOP/testsuite/convert/golden
+golden=$golden_dir
 clang_root=$TEST_TMP/clang
 gcc_root=$TEST_TMP/gcc
 clang_goals=()
@@ -31,22 +32,8 @@ link_dirs() {
 # copy_patched NAME DIR ROOT: DIR, pristine, with NAME's series applied,
 # as ROOT/NAME/DIR.
 copy_patched() {
-	local name=$1 dir=$2 root=$3 src top patch
-	case "$dir" in
-	# An external module's patch names its files from its directory.
-	examples/*|testsuite/*) src=$TOP/$dir top=$root/$name/$dir ;;
-	*) src=$KSRC/$dir top=$root/$name ;;
-	esac
-	mkdir -p "$root/$name/$dir"
-	cp -r "$src/." "$root/$name/$dir/"
-	rm -f "$root/$name/$dir"/*.o "$root/$name/$dir"/.*.cmd
-	(cd "$top" && git init -q) || fail "$name: git init failed"
-	while read -r patch; do
-		(cd "$top" && git apply --check "$golden/$name.out/$patch" &&
-			git apply "$golden/$name.out/$patch") ||
-			fail "$name: $patch does not apply to a pristine copy"
-	done <"$golden/$name.out/series"
-	link_dirs "$root" "$name/$dir"
+	golden_apply "$1" "$2" "$golden/$1.out" "$3/$1"
+	link_dirs "$3" "$1/$2"
 }
 
 for b in "$golden"/*.build; do
