@@ -472,8 +472,8 @@ int kbuild_load_tree_dir(struct kbuild *kb, const char *reldir)
 }
 
 /*
- * kbuild_load_tree_dir() of each of @dirs (in the tree, none "" or an
- * external module's) with one make.  kbuild's top-level work, the
+ * kbuild_load_tree_dir() of each of @dirs (in the tree, not an external
+ * module's; "" is skipped) with one make.  kbuild's top-level work, the
  * configuration and its compiler probes, takes seconds per make and each
  * directory little, so a run over many directories pays it once.  When make
  * fails, a directory that printed no command is left for
