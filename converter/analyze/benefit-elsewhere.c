@@ -3,13 +3,14 @@
  * A function the driver also calls with interrupts off elsewhere: under a
  * lock it takes with spin_lock_irqsave() or spin_lock_irq(), after
  * local_irq_save(), or after a function of its file that returns with
- * such a lock held (rtc-mxc_v2's mxc_rtc_lock()).  The busy-waits and
- * register loops in it keep interrupts off there whatever the thread
- * does, so moving them out of the handler shortens no worst case
- * (rtc-armada38x's rtc_delayed_write(), which set_time and set_alarm also
- * call under the lock).  A call on an arm that handles an error does not
- * count, as such arms count nothing for the handler either (pxamci's DMA
- * callback ends a failed transfer under its lock).
+ * such a lock held (rtc-mxc_v2's mxc_rtc_lock()), or in a callback the
+ * kernel runs with interrupts off (analyze/benefit-atomic-ops.c).  The
+ * busy-waits and register loops in it keep interrupts off there whatever
+ * the thread does, so moving them out of the handler shortens no worst
+ * case (rtc-armada38x's rtc_delayed_write(), which set_time and set_alarm
+ * also call under the lock).  A call on an arm that handles an error does
+ * not count, as such arms count nothing for the handler either (pxamci's
+ * DMA callback ends a failed transfer under its lock).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -69,11 +70,13 @@ static void at(CXCursor call, struct held_walk *hw)
 
 char *benefit_irqs_off_caller(CXCursor fn, CXFile file)
 {
+	struct strvec atomic = STRVEC_INIT;
 	struct cursor_kids fns;
-	char *name = da_spelling(fn), *caller = NULL;
+	char *name = da_spelling(fn), *caller = NULL, *n;
 	size_t i;
 
 	da_file_functions(fn, &fns);
+	benefit_atomic_callbacks(fn, file, &fns, &atomic);
 	for (i = 0; i < fns.nr && !caller; i++) {
 		struct irqs_off io = { name, file, 0, false };
 		struct held_walk hw = { change, at, &io, true, 0, false };
@@ -81,10 +84,16 @@ char *benefit_irqs_off_caller(CXCursor fn, CXFile file)
 		if (!benefit_in_file(fns.v[i], file) ||
 		    clang_equalCursors(fns.v[i], fn))
 			continue;
+		n = da_spelling(fns.v[i]);
+		hw.held = strvec_has(&atomic, n);
 		held_walk(fns.v[i], &hw);
-		if (io.found)
-			caller = da_spelling(fns.v[i]);
+		if (io.found && strvec_has(&atomic, n))
+			caller = xasprintf("the ALSA PCM operation %s", n);
+		else if (io.found)
+			caller = xstrdup(n);
+		free(n);
 	}
+	strvec_clear(&atomic);
 	free(fns.v);
 	free(name);
 	return caller;

@@ -261,5 +261,12 @@ bool *benefit_error_cases(const struct cursor_kids *body);
  * interrupts off (an irq-disabling lock held, local_irq_save()), or NULL.
  */
 char *benefit_irqs_off_caller(CXCursor fn, CXFile file);
+/*
+ * analyze/benefit-atomic-ops.c.  The functions of @file, among @fns, the
+ * kernel calls with interrupts off: an ALSA PCM's trigger and pointer.
+ */
+struct strvec;
+void benefit_atomic_callbacks(CXCursor fn, CXFile file,
+			      const struct cursor_kids *fns, struct strvec *out);
 
 #endif

@@ -74,6 +74,7 @@ json_t *benefit_json(const struct benefit *b)
 	set_if(moved, "device_loops_drain", b->drain_loops);
 	set_if(moved, "device_loops_tty", b->tty_loops);
 	set_if(moved, "device_loops_fifo", b->fifo_loops);
+	set_if(moved, "device_loops_bus", b->bus_loops);
 	set_if(moved, "device_loops_error", b->error_loops);
 	jsonl_set_uint(moved, "device_accesses", b->accesses);
 	jsonl_set_uint(moved, "delays", b->delays);
@@ -86,6 +87,7 @@ json_t *benefit_json(const struct benefit *b)
 	set_if(moved, "delays_irqs_off_elsewhere", b->elsewhere_delays);
 	set_if(moved, "device_loops_settle", b->settle_loops);
 	set_if(moved, "delays_settle", b->settle_delays);
+	set_if(moved, "delays_bus", b->bus_delays);
 	set_if(moved, "sleeping_calls", b->sleeps);
 	add_where(moved, b);
 	jsonl_set(members, "moved", moved);
@@ -130,6 +132,8 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 		      "handing each datum to a subsystem that processes it later");
 	add_loop_kind(sb, &first, b->fifo_loops,
 		      "moving one FIFO's worth of a transfer per interrupt");
+	add_loop_kind(sb, &first, b->bus_loops,
+		      "moving the bytes of a transfer an SPI or I2C controller clocks itself, a FIFO's worth per interrupt");
 	add_loop_kind(sb, &first, b->error_loops,
 		      "over device registers only where an error is handled");
 	add_loop_kind(sb, &first, b->elsewhere_loops,
@@ -153,6 +157,9 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 	if (b->elsewhere_delays)
 		strbuf_addf(sb, ", %u in functions the driver also calls with interrupts off",
 			    b->elsewhere_delays);
+	if (b->bus_delays)
+		strbuf_addf(sb, ", %u between the bytes of such a transfer",
+			    b->bus_delays);
 	strbuf_addf(sb, ", %lu us per run%s (a delay counts in a poll or from %u us)",
 		    b->delay_us, b->poll_delays ? " besides" : "",
 		    BENEFIT_DELAY_US);

@@ -109,6 +109,10 @@ struct walk {
 	int dead;
 	bool in_poll;		/* the innermost loop around only waits */
 	bool serial;		/* a serial port's handler (benefit_is_tty()) */
+	/* an SPI or I2C controller's handler (benefit_bus_controller()) */
+	bool bus;
+	/* in a loop of such a handler that moves data: the bus paces it */
+	bool clocked;
 	/* in a poll that normally ends at once (benefit_poll_settles()) */
 	bool settles;
 	/* the callee walked runs with interrupts off elsewhere: who says so */
@@ -312,6 +316,8 @@ static void count_delay(CXCursor call, const char *callee, struct walk *w)
 		w->b->settle_delays++;
 	} else if (w->shared) {
 		note_elsewhere(w, &w->b->elsewhere_delays);
+	} else if (w->clocked) {
+		w->b->bus_delays++;
 	} else {
 		if (us > 0 || w->in_poll)
 			note_where(w, call, "delay", NULL);
@@ -446,6 +452,8 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
  * few columns), which defers anyway.  A serial port's loops move
  * characters between its FIFO, a few bytes deep, and the tty layer,
  * which pushes them on from a worker anyway.
+ * An SPI or I2C controller's loops that move data move what it clocked
+ * since the last interrupt (analyze/benefit-bus.c).
  */
 static void count_loop(CXCursor loop, struct walk *w)
 {
@@ -478,6 +486,8 @@ static void count_loop(CXCursor loop, struct walk *w)
 		w->b->settle_loops++;
 	else if (w->shared)
 		note_elsewhere(w, &w->b->elsewhere_loops);
+	else if (w->bus && benefit_loop_moves(loop, &e))
+		w->b->bus_loops++;
 	else {
 		w->b->device_loops++;
 		w->b->irqs_off_loops += w->irqs_off > 0;
@@ -579,6 +589,7 @@ static void walk(CXCursor c, struct walk *w)
 	int irqs_off = w->irqs_off;
 	int locks = w->locks;
 	bool loop = da_is_loop(c), in_poll = w->in_poll, settles = w->settles;
+	bool clocked = w->clocked;
 
 	if (loop && !w->settles)
 		w->settles = benefit_poll_settles(c, &e);
@@ -588,6 +599,8 @@ static void walk(CXCursor c, struct walk *w)
 		count_call(c, w);
 	if (loop)
 		w->in_poll = !benefit_loop_moves(c, &e);
+	if (loop && w->bus && !w->in_poll)
+		w->clocked = true;
 	if (k == CXCursor_IfStmt)
 		walk_if(c, w);
 	else if (k == CXCursor_SwitchStmt)
@@ -596,6 +609,7 @@ static void walk(CXCursor c, struct walk *w)
 		clang_visitChildren(c, walk_visit, w);
 	w->in_poll = in_poll;
 	w->settles = settles;
+	w->clocked = clocked;
 	if (loop || k == CXCursor_IfStmt || k == CXCursor_SwitchStmt ||
 	    k == CXCursor_ConditionalOperator) {
 		w->irqs_off = irqs_off;
@@ -638,6 +652,7 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 	for (i = 0; i < nr && !w.serial; i++)
 		w.serial = benefit_reaches(moved[i], w.file, 0, benefit_is_tty,
 					   NULL);
+	w.bus = !w.serial && benefit_bus_controller(handler, lm);
 	for (i = 0; i < nr; i++) {
 		b->statements++;
 		walk(moved[i], &w);

@@ -47,6 +47,12 @@ struct benefit {
 	unsigned int constant_loops, width_loops, drain_loops, tty_loops;
 	unsigned int event_loops, fifo_loops;
 	/*
+	 * Loops that move the bytes of an SPI or I2C controller's transfer, and the
+	 * delays in them: one FIFO's worth per interrupt, whatever bounds them
+	 * as written (analyze/benefit-bus.c)
+	 */
+	unsigned int bus_loops, bus_delays;
+	/*
 	 * Loops and delays reached only on an arm that handles an error
 	 * (analyze/benefit-error.c): the path a failed transfer takes, not
 	 * the one every interrupt does.
@@ -172,6 +178,11 @@ char *benefit_chain(const struct benefit *b);
 void benefit_note_chain(CXCursor call, const char *callee, struct benefit *b);
 /* uart_insert_char(), tty_flip_buffer_push(): a serial port's handler. */
 bool benefit_is_tty(const char *callee, const void *unused);
+/*
+ * analyze/benefit-bus.c: does the module of @handler register an SPI
+ * controller or an I2C adapter (@lm, or the handler's file when NULL)?
+ */
+bool benefit_bus_controller(CXCursor handler, const struct lock_module *lm);
 /* Declined by default (no-gain or per-queue), emitted with --all. */
 bool benefit_declined(const struct benefit *b);
 /* The members "benefit" (codes) and "moved" (figures) of a site record. */

@@ -59,7 +59,6 @@ static void walk(CXCursor c, struct held_walk *hw)
 
 void held_walk(CXCursor def, struct held_walk *hw)
 {
-	hw->held = 0;
 	hw->stop = false;
 	walk(def, hw);
 }

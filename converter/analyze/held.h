@@ -14,6 +14,8 @@
  * benefit walk does; with @skip_error, an arm that handles an error
  * (analyze/benefit-error.c) is not walked.  @at, unless NULL, sees every
  * call with the count before it, and ends the walk by setting @stop.
+ * The count starts from @held: 1 for a function the kernel calls with
+ * interrupts off (analyze/benefit-atomic-ops.c).
  */
 struct held_walk {
 	int (*change)(CXCursor call, struct held_walk *hw);

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An SPI or I2C controller's driver (it registers an spi_controller or an
+ * i2c_adapter, itself or through the library it links: spi-dw-core's
+ * dw_spi_add_host()).  The controller clocks the bus: it receives only
+ * as many bytes as it has sent or asked for, and it sends only what the
+ * driver put in its transmit FIFO.  So whatever bounds a loop of its
+ * handler as written (spi-cadence's `rx_bytes - tx_bytes`, spi-qup's "the
+ * next block is available", sp7021's wait for the last bytes of a
+ * transfer), one interrupt moves at most a FIFO's worth of a transfer,
+ * and the delays in such a loop wait for the bus to take a byte.  A
+ * thread would add a wake-up to every chunk of every transfer.
+ */
+#include <stdlib.h>
+
+#include "analyze/benefit.h"
+#include "analyze/lock-graph.h"
+#include "util.h"
+
+static bool registers_bus(const char *callee)
+{
+	static const char *const names[] = {
+		"spi_register_controller", "devm_spi_register_controller",
+		"i2c_add_adapter", "i2c_add_numbered_adapter",
+		"devm_i2c_add_adapter", NULL
+	};
+
+	return name_in(callee, names);
+}
+
+static void registration(CXCursor call, void *data)
+{
+	bool *found = data;
+	char *callee;
+
+	if (*found)
+		return;
+	callee = da_callee(call);
+	*found = registers_bus(callee);
+	free(callee);
+}
+
+static bool any_registers(const CXCursor *defs, size_t nr)
+{
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i < nr && !found; i++)
+		da_for_each_call(defs[i], registration, &found);
+	return found;
+}
+
+bool benefit_bus_controller(CXCursor handler, const struct lock_module *lm)
+{
+	struct cursor_kids fns;
+	bool found;
+
+	if (lm)
+		return any_registers(lm->defs.v, lm->defs.nr);
+	da_file_functions(handler, &fns);
+	found = any_registers(fns.v, fns.nr);
+	free(fns.v);
+	return found;
+}
