@@ -404,10 +404,8 @@ int cmd_convert(int argc, char **argv)
 		return 2;
 	}
 	for (i = optind; i < argc; i++) {
-		char *rel = kbuild_relpath(&st.kb, argv[i]);
+		char *rel = kbuild_input_relpath(&st.kb, argv[i]);
 
-		if (!rel)
-			rel = kbuild_external_relpath(&st.kb, argv[i]);
 		if (!rel) {
 			error("'%s': no such file or directory in the kernel tree '%s'",
 			      argv[i], st.kb.src);

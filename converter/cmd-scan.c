@@ -113,13 +113,11 @@ static void add_dir(struct scan_run *r, const char *reldir)
 /* 0, or 2 after saying why @arg cannot be scanned. */
 static int add_path(struct scan_run *r, const char *arg)
 {
-	char *rel = kbuild_relpath(r->kb, arg);
+	char *rel = kbuild_input_relpath(r->kb, arg);
 	char *abs;
 	struct stat s;
 	int ret = 0;
 
-	if (!rel)
-		rel = kbuild_external_relpath(r->kb, arg);
 	if (!rel) {
 		error("'%s' is not a path inside the kernel tree '%s' (paths are relative to it), nor an external module directory with a Kbuild file",
 		      arg, r->kb->src);

@@ -241,6 +241,12 @@ char *kbuild_external_relpath(struct kbuild *kb, const char *path)
 	return rel;
 }
 
+char *kbuild_input_relpath(struct kbuild *kb, const char *path)
+{
+	char *rel = kbuild_relpath(kb, path);
+
+	return rel ? rel : kbuild_external_relpath(kb, path);
+}
 
 static char *rel_dir_of(const char *relpath)
 {

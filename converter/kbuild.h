@@ -102,6 +102,8 @@ char *kbuild_relpath(struct kbuild *kb, const char *path);
  * everywhere a relpath does; their commands come from `make -n M=DIR`.
  */
 char *kbuild_external_relpath(struct kbuild *kb, const char *path);
+/* @path in the source tree, else in an external module, or NULL. */
+char *kbuild_input_relpath(struct kbuild *kb, const char *path);
 /* Does @dir hold a Kbuild or a Makefile (a module's directory)? */
 bool kbuild_dir_has_makefile(const char *dir);
 

@@ -179,9 +179,7 @@ int workspace_for_each_file(int argc, char **argv, const char *usage,
 		return 2;
 	rels = xcalloc(argc, sizeof(*rels));
 	for (i = optind; i < argc; i++) {
-		rels[i] = kbuild_relpath(&kb, argv[i]);
-		if (!rels[i])
-			rels[i] = kbuild_external_relpath(&kb, argv[i]);
+		rels[i] = kbuild_input_relpath(&kb, argv[i]);
 		if (rels[i] && ends_with(rels[i], ".c"))
 			strvec_push(&wanted, rels[i]);
 	}

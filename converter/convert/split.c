@@ -221,9 +221,7 @@ int split_plan_header(const struct split_plan *plan, struct kbuild *kb,
 		hfile = plan->proto_file;
 	if (!hfile || !kb)
 		return 0;
-	*hrel = kbuild_relpath(kb, hfile);
-	if (!*hrel)
-		*hrel = kbuild_external_relpath(kb, hfile);
+	*hrel = kbuild_input_relpath(kb, hfile);
 	if (!*hrel) {
 		refusal_set(why, R_STRUCT_OUTSIDE_TREE, plan->priv_struct);
 		return -1;

@@ -189,9 +189,8 @@ static char *handler_relpath(struct convert_state *st, const struct tu *tu,
 
 	if (!strcmp(def_file, tu->path))
 		rel = xstrdup(tu->relpath);
-	else if (clang_Cursor_getTranslationUnit(cs->handler_def) != tu->unit &&
-		 !(rel = kbuild_relpath(&st->kb, def_file)))
-		rel = kbuild_external_relpath(&st->kb, def_file);
+	else if (clang_Cursor_getTranslationUnit(cs->handler_def) != tu->unit)
+		rel = kbuild_input_relpath(&st->kb, def_file);
 	free(def_file);
 	return rel;
 }
@@ -203,10 +202,8 @@ static void side_merge(struct convert_state *st, struct tu *tu,
 	size_t i;
 
 	for (i = 0; i < side->nr; i++) {
-		char *rel = kbuild_relpath(&st->kb, side->v[i].path);
+		char *rel = kbuild_input_relpath(&st->kb, side->v[i].path);
 
-		if (!rel)
-			rel = kbuild_external_relpath(&st->kb, side->v[i].path);
 		if (rel)
 			edits_merge(&convert_file_for(st, tu->relpath, rel)->edits,
 				    &side->v[i].el);
