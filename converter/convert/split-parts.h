@@ -95,6 +95,13 @@ int split_plan_whole(struct split_plan *plan);
 int split_plan_whole_checked(struct split_plan *plan);
 int split_plan_whole_shared(struct split_plan *plan);
 /*
+ * The same for a handler with no check of whose interrupt it is (it never
+ * returns IRQ_NONE): it claims every interrupt of the line in the thread
+ * as it did in hard-irq context (omap-mailbox, as its maintainers
+ * converted it).
+ */
+int split_plan_whole_shared_unchecked(struct split_plan *plan);
+/*
  * The work function became the thread (work_fold_thread()) on a shared
  * line whose requesters agree: IRQF_SHARED | IRQF_ONESHOT, and the patch
  * says who shares the line (exynos_tmu, as its maintainers converted it).

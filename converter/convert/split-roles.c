@@ -391,6 +391,7 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 	 * On a shared line whose requesters agree, only the work function as
 	 * the thread: a handler that queues work and says nothing of whose
 	 * interrupt it was keeps saying nothing, as before.
+	 * Otherwise the handler whole, claiming every interrupt as before.
 	 */
 	if (check == plan->nr_stmts && !exclusive &&
 	    (wanted == SPLIT_NONE || wanted == SPLIT_ONESHOT) &&
@@ -400,6 +401,8 @@ int assign_roles(struct split_plan *plan, struct locals *l,
 			return 0;
 		}
 		refusal_release(&plan->refusal);
+		if (!split_plan_whole_shared_unchecked(plan))
+			return 0;
 	}
 	if (check == plan->nr_stmts &&
 	    (wanted == SPLIT_NONE || wanted == SPLIT_ONESHOT) && exclusive) {

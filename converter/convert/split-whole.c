@@ -102,3 +102,21 @@ void split_plan_work_shared(struct split_plan *plan)
 			      plan->work->fn, ls->source, plan->work->fn);
 	plan->agreed_line = agreed_text(ls);
 }
+
+int split_plan_whole_shared_unchecked(struct split_plan *plan)
+{
+	const struct line_share *ls = plan->line;
+
+	if (!ls || !ls->agreed)
+		return 1;
+	if (split_plan_whole(plan)) {
+		refusal_release(&plan->refusal);
+		return 1;
+	}
+	plan->why = xasprintf("the line is shared, but its irq comes from %s, not from PCI, and the module makes no other request that may share it, so the only requester of the line the tree shows is this request, once for each device; %s() has no check of whose interrupt it is to split out, so the primary handler is NULL and IRQF_SHARED | IRQF_ONESHOT keeps the line masked until the thread has run the whole handler",
+			      ls->source, plan->handler);
+	plan->whole_why = xasprintf("the line may be shared, and %s() never returns IRQ_NONE: it has no check of whose interrupt it is that a primary handler could make. The thread claims every interrupt of the line, as the handler did in hard-irq context.",
+				    plan->handler);
+	plan->agreed_line = agreed_text(ls);
+	return 0;
+}

@@ -11,11 +11,17 @@
 #   interrupt restarts the DMA through snd_ps3_program_dma(), whose
 #   DMA-stop poll its trigger runs too, so moving it shortens no worst
 #   case (powerpc tree), and the reason names the PCM operation.
+# - a shared line its requesters agree on (the irq from firmware, one
+#   request in the module) takes a handler with no check of whose
+#   interrupt it is whole into the thread, as omap-mailbox's maintainers
+#   converted it: by default it is declined, since the thread would still
+#   queue its receive work (golden omap-mailbox pins the patch, --all).
 # The made-up twins, busctl and pcmops, are goldens.
 . "$TESTLIB"
 
 json=$("$IRQCONV" convert --format=json drivers/spi/spi-qup.c \
-	drivers/spi/spi-sunplus-sp7021.c sound/ppc/snd_ps3.c 2>/dev/null) ||
+	drivers/spi/spi-sunplus-sp7021.c sound/ppc/snd_ps3.c \
+	drivers/mailbox/omap-mailbox.c 2>/dev/null) ||
 	fail "convert of the real drivers failed"
 judged() {
 	jq -r --arg h "$1" 'select(.handler == $h) |
@@ -40,3 +46,10 @@ expect_match "the reason names the PCM operation" \
 expect_eq "snd_ps3: its delay is counted as one the trigger also runs" \
 	"1 1" "$(jq -r 'select(.handler == "snd_ps3_interrupt") |
 		"\(.moved.delays) \(.moved.delays_irqs_off_elsewhere // 0)"' <<<"$json")"
+
+expect_eq "omap-mailbox: whole on its agreed line, declined for its work" \
+	"declined no-gain split-oneshot" "$(jq -r 'select(.handler == "mbox_interrupt") |
+		"\(.verdict) \(.reason_code) \(.strategy)"' <<<"$json")"
+expect_match "the reason names the work item kept" \
+	"queueing the work item 'mbox->rxq->work'" \
+	"$(jq -r 'select(.handler == "mbox_interrupt") | .reason' <<<"$json")"
