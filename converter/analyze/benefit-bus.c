@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 
+#include "analyze/benefit-loop.h"
 #include "analyze/benefit.h"
 #include "analyze/lock-graph.h"
 #include "util.h"
@@ -61,4 +62,38 @@ bool benefit_bus_controller(CXCursor handler, const struct lock_module *lm)
 	found = any_registers(fns.v, fns.nr);
 	free(fns.v);
 	return found;
+}
+
+struct waits {
+	const struct loop_env *e;
+	bool hit;
+};
+
+static enum CXChildVisitResult waits_visit(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct waits *w = data;
+
+	(void)parent;
+	if (da_is_loop(c) && !benefit_loop_moves(c, w->e) &&
+	    benefit_reaches(c, w->e->file, w->e->depth, benefit_is_access,
+			    w->e->ap))
+		w->hit = true;
+	return w->hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * A loop that polls the device inside, for each datum, waits for the bus
+ * to bring it: it moves a whole transfer per interrupt, however long that
+ * takes (spi-microchip-core-qspi's `while (qspi->rx_len--)` around a spin
+ * on RXFIFOEMPTY), and its poll counts.
+ */
+bool benefit_bus_paced(CXCursor loop, const struct loop_env *e)
+{
+	struct waits w = { e, false };
+
+	if (!benefit_loop_moves(loop, e))
+		return false;
+	clang_visitChildren(loop, waits_visit, &w);
+	return !w.hit;
 }

@@ -486,7 +486,7 @@ static void count_loop(CXCursor loop, struct walk *w)
 		w->b->settle_loops++;
 	else if (w->shared)
 		note_elsewhere(w, &w->b->elsewhere_loops);
-	else if (w->bus && benefit_loop_moves(loop, &e))
+	else if (w->bus && benefit_bus_paced(loop, &e))
 		w->b->bus_loops++;
 	else {
 		w->b->device_loops++;
@@ -599,7 +599,7 @@ static void walk(CXCursor c, struct walk *w)
 		count_call(c, w);
 	if (loop)
 		w->in_poll = !benefit_loop_moves(c, &e);
-	if (loop && w->bus && !w->in_poll)
+	if (loop && w->bus && benefit_bus_paced(c, &e))
 		w->clocked = true;
 	if (k == CXCursor_IfStmt)
 		walk_if(c, w);

@@ -183,6 +183,12 @@ bool benefit_is_tty(const char *callee, const void *unused);
  * controller or an I2C adapter (@lm, or the handler's file when NULL)?
  */
 bool benefit_bus_controller(CXCursor handler, const struct lock_module *lm);
+/*
+ * In such a handler, does @loop move data without waiting for the bus in
+ * a poll of its own (analyze/benefit-bus.c)?
+ */
+struct loop_env;
+bool benefit_bus_paced(CXCursor loop, const struct loop_env *e);
 /* Declined by default (no-gain or per-queue), emitted with --all. */
 bool benefit_declined(const struct benefit *b);
 /* The members "benefit" (codes) and "moved" (figures) of a site record. */

@@ -134,6 +134,42 @@ bool cursor_is_enum_ref(CXCursor c, const char *name)
 	return hit;
 }
 
+static enum CXChildVisitResult answers_visit(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct cursor_answers *a = data;
+	struct cursor_list kids = { NULL, 0, 0 };
+
+	(void)parent;
+	if (cursor_is_enum_ref(c, "IRQ_NONE"))
+		a->none++;
+	if (cursor_is_enum_ref(c, "IRQ_HANDLED"))
+		a->handled++;
+	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
+		cursor_children(c, &kids);
+		if (kids.nr != 1 || !cursor_is_enum_ref(kids.v[0], "IRQ_HANDLED"))
+			a->other_return = true;
+		cursor_list_release(&kids);
+	}
+	return CXChildVisit_Recurse;
+}
+
+void cursor_answers_in(CXCursor c, struct cursor_answers *a)
+{
+	clang_visitChildren(c, answers_visit, a);
+}
+
+bool cursor_fn_always_handled(CXCursor def)
+{
+	struct cursor_answers a = { 0, 0, false };
+	CXCursor body = cursor_fn_body(def);
+
+	if (clang_Cursor_isNull(body))
+		return false;
+	cursor_answers_in(body, &a);
+	return !a.none && !a.other_return;
+}
+
 CXCursor cursor_strip(CXCursor c)
 {
 	for (;;) {

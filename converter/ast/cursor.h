@@ -39,6 +39,20 @@ void cursor_children(CXCursor c, struct cursor_list *out);
 CXCursor cursor_fn_body(CXCursor def);
 /* Whether @c (stripped) names the enumerator @name, such as IRQ_NONE. */
 bool cursor_is_enum_ref(CXCursor c, const char *name);
+/*
+ * What a handler answers: its references to IRQ_NONE (IRQ_RETVAL
+ * too) and IRQ_HANDLED, and whether it returns anything but IRQ_HANDLED.
+ */
+struct cursor_answers {
+	unsigned int none;
+	unsigned int handled;
+	bool other_return;
+};
+
+/* Adds what the statements below @c answer to @a. */
+void cursor_answers_in(CXCursor c, struct cursor_answers *a);
+/* It has a body, names no IRQ_NONE and returns only IRQ_HANDLED. */
+bool cursor_fn_always_handled(CXCursor def);
 /* `x = ...` (not `==`, `+=`): the token after the left side @lhs of @bin. */
 bool cursor_is_plain_assign(CXCursor bin, CXCursor lhs);
 /* @c itself, with implicit casts, parentheses and unexposed wrappers peeled. */

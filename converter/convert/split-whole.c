@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "analyze/line-share.h"
+#include "ast/cursor.h"
 #include "convert/context.h"
 #include "convert/fold-work.h"
 #include "convert/split-parts.h"
@@ -107,7 +108,7 @@ int split_plan_whole_shared_unchecked(struct split_plan *plan)
 {
 	const struct line_share *ls = plan->line;
 
-	if (!ls || !ls->agreed)
+	if (!ls || !ls->agreed || !cursor_fn_always_handled(plan->def))
 		return 1;
 	if (split_plan_whole(plan)) {
 		refusal_release(&plan->refusal);

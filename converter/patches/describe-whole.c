@@ -36,32 +36,6 @@ static char *source_text(CXCursor c)
 	return strbuf_detach(&sb);
 }
 
-struct answers {
-	unsigned int none;	/* references to IRQ_NONE (IRQ_RETVAL too) */
-	unsigned int handled;	/* and to IRQ_HANDLED */
-	bool other_return;	/* a return of anything but IRQ_HANDLED */
-};
-
-static enum CXChildVisitResult answers_visit(CXCursor c, CXCursor parent,
-					     CXClientData data)
-{
-	struct answers *a = data;
-	struct cursor_list kids = { NULL, 0, 0 };
-
-	(void)parent;
-	if (cursor_is_enum_ref(c, "IRQ_NONE"))
-		a->none++;
-	if (cursor_is_enum_ref(c, "IRQ_HANDLED"))
-		a->handled++;
-	if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
-		cursor_children(c, &kids);
-		if (kids.nr != 1 || !cursor_is_enum_ref(kids.v[0], "IRQ_HANDLED"))
-			a->other_return = true;
-		cursor_list_release(&kids);
-	}
-	return CXChildVisit_Recurse;
-}
-
 /*
  * The condition of the first if statement of @body's top level that
  * decides what the handler answers: it returns, or names IRQ_NONE or
@@ -75,11 +49,11 @@ static char *deciding_if(CXCursor body)
 
 	cursor_children(body, &stmts);
 	for (i = 0; i < stmts.nr && !cond; i++) {
-		struct answers a = { 0, 0, false };
+		struct cursor_answers a = { 0, 0, false };
 
 		if (clang_getCursorKind(stmts.v[i]) != CXCursor_IfStmt)
 			continue;
-		clang_visitChildren(stmts.v[i], answers_visit, &a);
+		cursor_answers_in(stmts.v[i], &a);
 		cursor_children(stmts.v[i], &kids);
 		if ((a.none || a.handled || has_return(stmts.v[i])) && kids.nr)
 			cond = source_text(kids.v[0]);
@@ -93,11 +67,11 @@ void describe_whole_check(struct strbuf *sb, const struct split_plan *plan)
 {
 	static const char *const why = "on a line it does not share, answering in hard-irq context would only save the wake-up of the thread for a spurious interrupt.";
 	CXCursor body = cursor_fn_body(plan->def);
-	struct answers a = { 0, 0, false };
+	struct cursor_answers a = { 0, 0, false };
 	char *cond;
 
 	if (!clang_Cursor_isNull(body))
-		clang_visitChildren(body, answers_visit, &a);
+		cursor_answers_in(body, &a);
 	if (!clang_Cursor_isNull(body) && !a.none && !a.other_return) {
 		strbuf_addf(sb, "%s() has no check of whose interrupt it is: it always returns IRQ_HANDLED.",
 			    plan->handler);

@@ -16,12 +16,16 @@
 #   interrupt it is whole into the thread, as omap-mailbox's maintainers
 #   converted it: by default it is declined, since the thread would still
 #   queue its receive work (golden omap-mailbox pins the patch, --all).
+#   spi-microchip-core-qspi's handler returns `ret`, IRQ_NONE until a
+#   status bit is found: it is not one that claims every interrupt, and
+#   stays refused no-quick-check.
 # The made-up twins, busctl and pcmops, are goldens.
 . "$TESTLIB"
 
 json=$("$IRQCONV" convert --format=json drivers/spi/spi-qup.c \
 	drivers/spi/spi-sunplus-sp7021.c sound/ppc/snd_ps3.c \
-	drivers/mailbox/omap-mailbox.c 2>/dev/null) ||
+	drivers/mailbox/omap-mailbox.c drivers/spi/spi-microchip-core-qspi.c \
+	2>/dev/null) ||
 	fail "convert of the real drivers failed"
 judged() {
 	jq -r --arg h "$1" 'select(.handler == $h) |
@@ -53,3 +57,6 @@ expect_eq "omap-mailbox: whole on its agreed line, declined for its work" \
 expect_match "the reason names the work item kept" \
 	"queueing the work item 'mbox->rxq->work'" \
 	"$(jq -r 'select(.handler == "mbox_interrupt") | .reason' <<<"$json")"
+expect_eq "microchip-core-qspi: it may return IRQ_NONE, so not whole" \
+	"refused no-quick-check" "$(jq -r 'select(.handler == "mchp_coreqspi_isr") |
+		"\(.verdict) \(.reason_code)"' <<<"$json")"
