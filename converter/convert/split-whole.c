@@ -69,12 +69,14 @@ static char *agreed_text(const struct line_share *ls)
 /*
  * A shared line whose requesters agree (analyze/line-share.h): every
  * request of it the tree shows is this one, so all its actions will pass
- * IRQF_ONESHOT and the handler moves whole, its check included, as on a
- * line of its own; genirq refuses any other requester that disagrees.
+ * IRQF_ONESHOT and the handler moves whole, as on a line of its own: its
+ * check included when @checked, else claiming every interrupt of the line
+ * as it did in hard-irq context; genirq refuses any other requester that
+ * disagrees.
  * Returns 1, the plan untouched, when the line is not agreed or the
  * handler cannot run whole in the thread.
  */
-int split_plan_whole_shared(struct split_plan *plan)
+static int whole_on_agreed_line(struct split_plan *plan, bool checked)
 {
 	const struct line_share *ls = plan->line;
 	const char *why = plan->silence_why;
@@ -85,12 +87,24 @@ int split_plan_whole_shared(struct split_plan *plan)
 		refusal_release(&plan->refusal);
 		return 1;
 	}
+	plan->agreed_line = agreed_text(ls);
+	if (!checked) {
+		plan->why = xasprintf("the line is shared, but its irq comes from %s, not from PCI, and the module makes no other request that may share it, so the only requester of the line the tree shows is this request, once for each device; %s() has no check of whose interrupt it is to split out, so the primary handler is NULL and IRQF_SHARED | IRQF_ONESHOT keeps the line masked until the thread has run the whole handler",
+				      ls->source, plan->handler);
+		plan->whole_why = xasprintf("the line may be shared, and %s() never returns IRQ_NONE: it has no check of whose interrupt it is that a primary handler could make. The thread claims every interrupt of the line, as the handler did in hard-irq context.",
+					    plan->handler);
+		return 0;
+	}
 	plan->why = xasprintf("the line is shared, but its irq comes from %s, not from PCI, and the module makes no other request that may share it, so the only requester of the line the tree shows is this request, once for each device; no register write of %s() is shown to silence the device, so the primary handler is NULL and IRQF_SHARED | IRQF_ONESHOT keeps the line masked until the thread has run the whole handler, its check of whose interrupt it is included",
 			      ls->source, plan->handler);
 	plan->whole_why = xasprintf("the line may be shared, and no register write of the handler is shown to silence the device%s%s. A primary handler could only check whose interrupt it is, and without the line masked the device would raise it again before the thread ran. The thread makes that check itself and returns IRQ_NONE when the interrupt is not its device's, so the core's detection of unhandled interrupts still works.",
 				    why ? ": " : "", why ? why : "");
-	plan->agreed_line = agreed_text(ls);
 	return 0;
+}
+
+int split_plan_whole_shared(struct split_plan *plan)
+{
+	return whole_on_agreed_line(plan, true);
 }
 
 void split_plan_work_shared(struct split_plan *plan)
@@ -106,18 +120,7 @@ void split_plan_work_shared(struct split_plan *plan)
 
 int split_plan_whole_shared_unchecked(struct split_plan *plan)
 {
-	const struct line_share *ls = plan->line;
-
-	if (!ls || !ls->agreed || !cursor_fn_always_handled(plan->def))
+	if (!cursor_fn_always_handled(plan->def))
 		return 1;
-	if (split_plan_whole(plan)) {
-		refusal_release(&plan->refusal);
-		return 1;
-	}
-	plan->why = xasprintf("the line is shared, but its irq comes from %s, not from PCI, and the module makes no other request that may share it, so the only requester of the line the tree shows is this request, once for each device; %s() has no check of whose interrupt it is to split out, so the primary handler is NULL and IRQF_SHARED | IRQF_ONESHOT keeps the line masked until the thread has run the whole handler",
-			      ls->source, plan->handler);
-	plan->whole_why = xasprintf("the line may be shared, and %s() never returns IRQ_NONE: it has no check of whose interrupt it is that a primary handler could make. The thread claims every interrupt of the line, as the handler did in hard-irq context.",
-				    plan->handler);
-	plan->agreed_line = agreed_text(ls);
-	return 0;
+	return whole_on_agreed_line(plan, false);
 }
