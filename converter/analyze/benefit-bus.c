@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * An SPI or I2C controller's driver (it registers an spi_controller or an
- * i2c_adapter, itself or through the library it links: spi-dw-core's
- * dw_spi_add_host()).  The controller clocks the bus: it receives only
+ * An SPI or I2C controller's driver (a function of its module, or of a
+ * library module it links, registers an spi_controller or an i2c_adapter).
+ * The controller clocks the bus: it receives only
  * as many bytes as it has sent or asked for, and it sends only what the
  * driver put in its transmit FIFO.  So whatever bounds a loop of its
  * handler as written (spi-cadence's `rx_bytes - tx_bytes`, spi-qup's "the
