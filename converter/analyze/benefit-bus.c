@@ -4,11 +4,12 @@
  * library module it links, registers an spi_controller or an i2c_adapter).
  * The controller clocks the bus: it receives only as many bytes as it has
  * sent or asked for, and it sends only what the driver put in its
- * transmit FIFO.  So whatever bounds a loop of its handler as written (spi-cadence's `rx_bytes - tx_bytes`, spi-qup's "the
- * next block is available", sp7021's wait for the last bytes of a
- * transfer), one interrupt moves at most a FIFO's worth of a transfer,
- * and the delays in such a loop wait for the bus to take a byte.  A
- * thread would add a wake-up to every chunk of every transfer.
+ * transmit FIFO.  So whatever bounds a loop of its handler as written
+ * (spi-cadence's `rx_bytes - tx_bytes`, spi-qup's "the next block is
+ * available", sp7021's wait for the last bytes of a transfer), one
+ * interrupt moves at most a FIFO's worth of a transfer, and the delays in
+ * such a loop wait for the bus to take a byte.  A thread would add a
+ * wake-up to every chunk of every transfer.
  */
 #include <stdlib.h>
 
