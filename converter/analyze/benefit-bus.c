@@ -88,12 +88,10 @@ static enum CXChildVisitResult waits_visit(CXCursor c, CXCursor parent,
  * takes (spi-microchip-core-qspi's `while (qspi->rx_len--)` around a spin
  * on RXFIFOEMPTY), and its poll counts.
  */
-bool benefit_bus_paced(CXCursor loop, const struct loop_env *e)
+bool benefit_bus_waits(CXCursor loop, const struct loop_env *e)
 {
 	struct waits w = { e, false };
 
-	if (!benefit_loop_moves(loop, e))
-		return false;
 	clang_visitChildren(loop, waits_visit, &w);
-	return !w.hit;
+	return w.hit;
 }

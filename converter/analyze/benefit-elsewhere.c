@@ -73,6 +73,7 @@ char *benefit_irqs_off_caller(CXCursor fn, CXFile file)
 	struct strvec atomic = STRVEC_INIT;
 	struct cursor_kids fns;
 	char *name = da_spelling(fn), *caller = NULL, *n;
+	bool callback;
 	size_t i;
 
 	da_file_functions(fn, &fns);
@@ -85,9 +86,10 @@ char *benefit_irqs_off_caller(CXCursor fn, CXFile file)
 		    clang_equalCursors(fns.v[i], fn))
 			continue;
 		n = da_spelling(fns.v[i]);
-		hw.held = strvec_has(&atomic, n);
+		callback = strvec_has(&atomic, n);
+		hw.held = callback;
 		held_walk(fns.v[i], &hw);
-		if (io.found && strvec_has(&atomic, n))
+		if (io.found && callback)
 			caller = xasprintf("the ALSA PCM operation %s", n);
 		else if (io.found)
 			caller = xstrdup(n);

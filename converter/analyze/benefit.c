@@ -452,10 +452,11 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
  * few columns), which defers anyway.  A serial port's loops move
  * characters between its FIFO, a few bytes deep, and the tty layer,
  * which pushes them on from a worker anyway.
- * An SPI or I2C controller's loops that move data move what it clocked
- * since the last interrupt (analyze/benefit-bus.c).
+ * An SPI or I2C controller's loops that move data (@paced: and wait for no
+ * datum inside) move what it clocked since the last interrupt
+ * (analyze/benefit-bus.c).
  */
-static void count_loop(CXCursor loop, struct walk *w)
+static void count_loop(CXCursor loop, bool paced, struct walk *w)
 {
 	const struct loop_env e = { w->ap, w->file, w->depth, w->fn,
 				    w->handler, w->lm };
@@ -486,7 +487,7 @@ static void count_loop(CXCursor loop, struct walk *w)
 		w->b->settle_loops++;
 	else if (w->shared)
 		note_elsewhere(w, &w->b->elsewhere_loops);
-	else if (w->bus && benefit_bus_paced(loop, &e))
+	else if (paced)
 		w->b->bus_loops++;
 	else {
 		w->b->device_loops++;
@@ -589,17 +590,19 @@ static void walk(CXCursor c, struct walk *w)
 	int irqs_off = w->irqs_off;
 	int locks = w->locks;
 	bool loop = da_is_loop(c), in_poll = w->in_poll, settles = w->settles;
-	bool clocked = w->clocked;
+	bool clocked = w->clocked, moves = loop && benefit_loop_moves(c, &e);
+	/* a data loop of a bus controller that waits for no datum inside */
+	bool paced = moves && w->bus && !benefit_bus_waits(c, &e);
 
 	if (loop && !w->settles)
 		w->settles = benefit_poll_settles(c, &e);
 	if (loop)
-		count_loop(c, w);
+		count_loop(c, paced, w);
 	if (k == CXCursor_CallExpr)
 		count_call(c, w);
 	if (loop)
-		w->in_poll = !benefit_loop_moves(c, &e);
-	if (loop && w->bus && benefit_bus_paced(c, &e))
+		w->in_poll = !moves;
+	if (paced)
 		w->clocked = true;
 	if (k == CXCursor_IfStmt)
 		walk_if(c, w);

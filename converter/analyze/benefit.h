@@ -47,9 +47,9 @@ struct benefit {
 	unsigned int constant_loops, width_loops, drain_loops, tty_loops;
 	unsigned int event_loops, fifo_loops;
 	/*
-	 * Loops that move the bytes of an SPI or I2C controller's transfer, and the
-	 * delays in them: one FIFO's worth per interrupt, whatever bounds them
-	 * as written (analyze/benefit-bus.c)
+	 * Loops that move the bytes of an SPI or I2C controller's transfer,
+	 * and the delays in them: one FIFO's worth per interrupt, whatever
+	 * bounds them as written (analyze/benefit-bus.c)
 	 */
 	unsigned int bus_loops, bus_delays;
 	/*
@@ -184,11 +184,11 @@ bool benefit_is_tty(const char *callee, const void *unused);
  */
 bool benefit_bus_controller(CXCursor handler, const struct lock_module *lm);
 /*
- * In such a handler, does @loop move data without waiting for the bus in
- * a poll of its own (analyze/benefit-bus.c)?
+ * Does @loop poll the device in a loop of its own, waiting for each datum
+ * rather than moving what the bus clocked (analyze/benefit-bus.c)?
  */
 struct loop_env;
-bool benefit_bus_paced(CXCursor loop, const struct loop_env *e);
+bool benefit_bus_waits(CXCursor loop, const struct loop_env *e);
 /* Declined by default (no-gain or per-queue), emitted with --all. */
 bool benefit_declined(const struct benefit *b);
 /* The members "benefit" (codes) and "moved" (figures) of a site record. */
