@@ -370,11 +370,16 @@ static enum loop_kind device_ended(CXCursor loop, const struct bound *b)
 
 /*
  * The data drive it, unless it moves one chunk of the transfer, bounded
- * by a FIFO (analyze/benefit-fifo.c).
+ * by a FIFO (analyze/benefit-fifo.c), or walks a bank of registers
+ * (analyze/benefit-bank.c).
  */
 static enum loop_kind data_driven(CXCursor loop, const struct exits *x)
 {
-	return benefit_fifo_chunk(loop, x->e) ? LOOP_FIFO : LOOP_DRIVEN;
+	if (benefit_fifo_chunk(loop, x->e))
+		return LOOP_FIFO;
+	if (benefit_register_bank(loop, &x->head_vars, x->e))
+		return LOOP_BANK;
+	return LOOP_DRIVEN;
 }
 
 static enum loop_kind classify(CXCursor loop, const struct bound *b)

@@ -56,6 +56,11 @@ enum loop_kind {
 	 * (analyze/benefit-fifo.c)
 	 */
 	LOOP_FIFO,
+	/*
+	 * a bank of registers, one its counter picks each round: as many
+	 * rounds as the bank has registers (analyze/benefit-bank.c)
+	 */
+	LOOP_BANK,
 };
 
 /*
@@ -123,6 +128,13 @@ unsigned int benefit_round_accesses(CXCursor loop, const struct loop_env *e);
  * names (&ctrl->queues[i] in `for (i = 0; i < n; i++)`)?
  */
 bool benefit_loop_indexes(CXCursor loop, CXCursor expr);
+
+/*
+ * analyze/benefit-bank.c: is every register @loop reads or writes one that
+ * one of @counters picks (a bank of registers, walked one a round)?
+ */
+bool benefit_register_bank(CXCursor loop, const struct cursor_kids *counters,
+			   const struct loop_env *e);
 
 /*
  * analyze/benefit-fifo.c: is @loop one chunk of a transfer, bounded by a

@@ -74,6 +74,7 @@ json_t *benefit_json(const struct benefit *b)
 	set_if(moved, "device_loops_drain", b->drain_loops);
 	set_if(moved, "device_loops_tty", b->tty_loops);
 	set_if(moved, "device_loops_fifo", b->fifo_loops);
+	set_if(moved, "device_loops_bank", b->bank_loops);
 	set_if(moved, "device_loops_bus", b->bus_loops);
 	set_if(moved, "device_loops_error", b->error_loops);
 	jsonl_set_uint(moved, "device_accesses", b->accesses);
@@ -124,6 +125,8 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 		      "over device registers bounded by a constant");
 	add_loop_kind(sb, &first, b->width_loops,
 		      "over device registers bounded by a configuration count or a status word's bits");
+	add_loop_kind(sb, &first, b->bank_loops,
+		      "walking a bank of registers one per round, no longer than the bank");
 	add_loop_kind(sb, &first, b->drain_loops,
 		      "draining a FIFO or handling events until the device reports none");
 	add_loop_kind(sb, &first, b->tty_loops,

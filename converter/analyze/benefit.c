@@ -445,8 +445,9 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
 /*
  * A loop over device registers counts when the device or the data drive
  * its trip count (analyze/benefit-loop.c), the hardware does not bound
- * it (a configuration count, a status word's bits, a FIFO the device
- * empties, one FIFO's worth of a transfer: analyze/benefit-fifo.c), and
+ * it (a configuration count, a status word's bits, a bank of registers
+ * walked one a round, a FIFO the device empties, one FIFO's worth of a
+ * transfer: analyze/benefit-fifo.c), and
  * it does more than hand each datum to an input event
  * report (serio_interrupt(): a PS/2 FIFO of one or two bytes, a keypad's
  * few columns), which defers anyway.  A serial port's loops move
@@ -464,6 +465,7 @@ static void count_loop(CXCursor loop, bool paced, struct walk *w)
 		[LOOP_CONSTANT] = &w->b->constant_loops,
 		[LOOP_WIDTH] = &w->b->width_loops,
 		[LOOP_DRAIN] = &w->b->drain_loops,
+		[LOOP_BANK] = &w->b->bank_loops,
 	};
 	enum loop_kind kind;
 
@@ -471,7 +473,7 @@ static void count_loop(CXCursor loop, bool paced, struct walk *w)
 	if (!benefit_reaches(loop, w->file, w->depth, benefit_is_access, w->ap))
 		return;
 	kind = benefit_loop_kind(loop, &e);
-	if (kind != LOOP_CONSTANT && kind != LOOP_WIDTH &&
+	if (kind != LOOP_CONSTANT && kind != LOOP_WIDTH && kind != LOOP_BANK &&
 	    benefit_reaches(loop, w->file, w->depth, benefit_is_event_report,
 			    NULL))
 		w->b->event_loops++;

@@ -46,6 +46,8 @@ struct benefit {
 	 */
 	unsigned int constant_loops, width_loops, drain_loops, tty_loops;
 	unsigned int event_loops, fifo_loops;
+	/* loops over a bank of registers, one a round (analyze/benefit-bank.c) */
+	unsigned int bank_loops;
 	/*
 	 * Loops that move the bytes of an SPI or I2C controller's transfer,
 	 * and the delays in them: one FIFO's worth per interrupt, whatever
