@@ -120,7 +120,8 @@ static bool loop_reads_device(CXCursor c, const struct exits *x)
 	struct dev_read dr = { x, false };
 
 	da_for_each_call(c, dev_read_visit, &dr);
-	return dr.hit || names_any(c, &x->dev_vars);
+	return dr.hit || names_any(c, &x->dev_vars) ||
+	       benefit_reads_coherent(c, x->e);
 }
 
 /*
@@ -223,6 +224,10 @@ static void bound_check(CXCursor c, struct bound *b)
 	}
 	if (k == CXCursor_MemberRefExpr && benefit_config_field(c, b->x->e)) {
 		b->width = true;
+		return;
+	}
+	if (k == CXCursor_MemberRefExpr && benefit_reads_coherent(c, b->x->e)) {
+		b->device = true;
 		return;
 	}
 	if (k == CXCursor_CallExpr) {

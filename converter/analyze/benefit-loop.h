@@ -23,6 +23,8 @@ struct loop_env {
 	CXCursor handler;	/* the handler the walk started from */
 	/* the module, whose other files may set a configuration, or NULL */
 	const struct lock_module *lm;
+	/* structures the device writes: rings from dma_alloc_coherent() */
+	const struct strvec *coherent;
 };
 
 /* Does @c call @pred's functions, itself or through @file's functions? */
@@ -135,6 +137,16 @@ bool benefit_loop_indexes(CXCursor loop, CXCursor expr);
  */
 bool benefit_register_bank(CXCursor loop, const struct cursor_kids *counters,
 			   const struct loop_env *e);
+
+/*
+ * analyze/benefit-coherent.c: the structures the functions of @lm (or of
+ * @handler's file) point at memory from dma_alloc_coherent() with, "struct
+ * rocker_desc"; does @c read a member of one, itself or through the
+ * functions of @e->file it calls?
+ */
+void benefit_coherent_types(CXCursor handler, const struct lock_module *lm,
+			    struct strvec *out);
+bool benefit_reads_coherent(CXCursor c, const struct loop_env *e);
 
 /*
  * analyze/benefit-fifo.c: is @loop one chunk of a transfer, bounded by a

@@ -126,7 +126,7 @@ static void add_figures(struct strbuf *sb, const struct benefit *b)
 	add_loop_kind(sb, &first, b->width_loops,
 		      "over device registers bounded by a configuration count or a status word's bits");
 	add_loop_kind(sb, &first, b->bank_loops,
-		      "walking a bank of registers one per round, no longer than the bank");
+		      "walking a bank of registers one register a round");
 	add_loop_kind(sb, &first, b->drain_loops,
 		      "draining a FIFO or handling events until the device reports none");
 	add_loop_kind(sb, &first, b->tty_loops,

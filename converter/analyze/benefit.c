@@ -118,6 +118,8 @@ struct walk {
 	/* the callee walked runs with interrupts off elsewhere: who says so */
 	char *shared;
 	const struct lock_module *lm;	/* the module, or NULL */
+	/* structures the device writes (benefit_coherent_types()) */
+	struct strvec coherent;
 };
 
 static void walk(CXCursor c, struct walk *w);
@@ -460,7 +462,7 @@ static enum CXChildVisitResult walk_visit(CXCursor c, CXCursor parent,
 static void count_loop(CXCursor loop, bool paced, struct walk *w)
 {
 	const struct loop_env e = { w->ap, w->file, w->depth, w->fn,
-				    w->handler, w->lm };
+				    w->handler, w->lm, &w->coherent };
 	unsigned int *kinds[] = {
 		[LOOP_CONSTANT] = &w->b->constant_loops,
 		[LOOP_WIDTH] = &w->b->width_loops,
@@ -587,7 +589,7 @@ static void walk_switch(CXCursor c, struct walk *w)
 static void walk(CXCursor c, struct walk *w)
 {
 	const struct loop_env e = { w->ap, w->file, w->depth, w->fn,
-				    w->handler, w->lm };
+				    w->handler, w->lm, &w->coherent };
 	enum CXCursorKind k = clang_getCursorKind(c);
 	int irqs_off = w->irqs_off;
 	int locks = w->locks;
@@ -629,6 +631,7 @@ static void walk_release(struct walk *w)
 	for (i = 0; i < w->nr_fns; i++)
 		free(w->fns[i].name);
 	free(w->fns);
+	strvec_clear(&w->coherent);
 	free(w->delay_at);
 }
 
@@ -658,6 +661,7 @@ void benefit_judge(CXCursor handler, const CXCursor *moved, size_t nr,
 		w.serial = benefit_reaches(moved[i], w.file, 0, benefit_is_tty,
 					   NULL);
 	w.bus = !w.serial && benefit_bus_controller(handler, lm);
+	benefit_coherent_types(handler, lm, &w.coherent);
 	for (i = 0; i < nr; i++) {
 		b->statements++;
 		walk(moved[i], &w);
