@@ -15,7 +15,8 @@
 # - prefixes: cavium (the core object thunderx-mmc shares with octeon-mmc),
 #   moxart (the -mmc suffix), hisi_sas (hisi_sas_main is the core module of
 #   its directory), davinci (_mmc), mxc_v2 (a version is not a family),
-#   clps711x and davinci of rtc, mpfs (mailbox-mpfs: the mailbox- prefix).
+#   clps711x and davinci of rtc, mpfs (mailbox-mpfs: the mailbox- prefix),
+#   mtk-devapc (drivers/soc/mediatek: "soc: mediatek:").
 . "$TESTLIB"
 
 "$IRQCONV" convert --all --author 'T <t@example.org>' -o "$TEST_TMP/s" \
@@ -23,7 +24,7 @@
 	drivers/scsi/hisi_sas/hisi_sas_v1_hw.c drivers/mmc/host/davinci_mmc.c \
 	drivers/rtc/rtc-mxc_v2.c drivers/tty/serial/clps711x.c \
 	drivers/rtc/rtc-davinci.c drivers/net/ethernet/amd/xgbe/xgbe-drv.c \
-	drivers/mailbox/mailbox-mpfs.c \
+	drivers/mailbox/mailbox-mpfs.c drivers/soc/mediatek/mtk-devapc.c \
 	>"$TEST_TMP/out" 2>&1 ||
 	fail "convert failed: $(tail -n 5 "$TEST_TMP/out")"
 
@@ -39,7 +40,7 @@ subjects=$(grep -h '^Subject: \[PATCH [1-9]' "$TEST_TMP/s"/0*.patch |
 	sed 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //; s/ convert to .*//' | sort)
 expect_eq "subject prefixes" "$(printf '%s\n' 'mailbox: mpfs:' 'mmc: cavium:' \
 	'mmc: davinci:' 'mmc: moxart:' 'net: amd-xgbe:' 'rtc: davinci:' 'rtc: mxc_v2:' \
-	'scsi: hisi_sas:' 'serial: clps711x:')" "$subjects"
+	'scsi: hisi_sas:' 'serial: clps711x:' 'soc: mediatek: mtk-devapc:')" "$subjects"
 
 msi=$(body_of 'mmc: cavium:')
 expect_no_match "MSI-X: no masked line promised" 'keeps the line masked' "$msi"
