@@ -113,7 +113,8 @@ static bool reads_member(CXCursor member, const struct strvec *types)
 
 	da_kids(member, &kids);
 	if (kids.nr) {
-		t = clang_getCanonicalType(clang_getCursorType(da_strip(kids.v[0])));
+		t = clang_getCursorType(da_strip(kids.v[0]));
+		t = clang_getCanonicalType(t);
 		if (t.kind == CXType_Pointer)
 			t = clang_getCanonicalType(clang_getPointeeType(t));
 		record = t.kind == CXType_Record ?
