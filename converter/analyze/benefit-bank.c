@@ -23,12 +23,6 @@ struct bank {
 	bool other;		/* an access that does not, or is not known */
 };
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /*
  * Does the register key @key (analyze/device-access.c: names of variables,
  * `.field`, `#constant`) name the local @name?
@@ -39,10 +33,11 @@ static bool key_names(const char *key, const char *name)
 	const char *p = key;
 
 	while ((p = strstr(p, name))) {
-		bool starts = p == key || (!ident_char(p[-1]) && p[-1] != '.' &&
-					   p[-1] != '#');
+		bool starts = p == key ||
+			      (!is_ident_char(p[-1]) && p[-1] != '.' &&
+			       p[-1] != '#');
 
-		if (starts && !ident_char(p[n]))
+		if (starts && !is_ident_char(p[n]))
 			return true;
 		p += n;
 	}

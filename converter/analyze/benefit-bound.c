@@ -16,8 +16,6 @@
 #include "analyze/benefit-loop.h"
 #include "tu.h"
 
-#define CALLEE_DEPTH 2
-
 /* find_next_bit(), find_next_zero_bit(), __ffs() and what they expand to. */
 static bool bit_search(const char *callee)
 {
@@ -182,7 +180,7 @@ static void access_visit(CXCursor call, void *data)
 	if (da_is_access(a->e->ap, callee) ||
 	    benefit_is_regmap(callee, NULL)) {
 		a->n++;
-	} else if (!clang_Cursor_isNull(def) && a->depth < CALLEE_DEPTH &&
+	} else if (!clang_Cursor_isNull(def) && a->depth < BENEFIT_CALLEE_DEPTH &&
 		   benefit_in_file(def, a->e->file)) {
 		a->depth++;
 		da_for_each_call(def, access_visit, a);

@@ -17,8 +17,6 @@
 #include "analyze/lock-graph.h"
 #include "tu.h"
 
-#define CALLEE_DEPTH 2
-
 static bool coherent_alloc(const char *callee)
 {
 	static const char *const names[] = {
@@ -28,12 +26,13 @@ static bool coherent_alloc(const char *callee)
 	return name_in(callee, names);
 }
 
-/* The structure @type points to, "struct rocker_desc", or NULL. */
-static char *pointee_record(CXType type)
+/* The structure @type is or points to, "struct rocker_desc", or NULL. */
+static char *record_of(CXType type)
 {
-	CXType t = clang_getPointeeType(clang_getCanonicalType(type));
+	CXType t = clang_getCanonicalType(type);
 
-	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
 	if (t.kind != CXType_Record)
 		return NULL;
 	return cxstring_take(clang_getTypeSpelling(t));
@@ -49,7 +48,7 @@ static void note_store(CXType lhs, CXCursor value, struct strvec *out)
 		return;
 	callee = da_callee(value);
 	if (coherent_alloc(callee)) {
-		record = pointee_record(lhs);
+		record = record_of(lhs);
 		if (record && !strvec_has(out, record))
 			strvec_push(out, record);
 		free(record);
@@ -107,18 +106,12 @@ struct coherent_read {
 static bool reads_member(CXCursor member, const struct strvec *types)
 {
 	struct cursor_kids kids;
-	CXType t;
 	char *record;
 	bool hit = false;
 
 	da_kids(member, &kids);
 	if (kids.nr) {
-		t = clang_getCursorType(da_strip(kids.v[0]));
-		t = clang_getCanonicalType(t);
-		if (t.kind == CXType_Pointer)
-			t = clang_getCanonicalType(clang_getPointeeType(t));
-		record = t.kind == CXType_Record ?
-			 cxstring_take(clang_getTypeSpelling(t)) : NULL;
+		record = record_of(clang_getCursorType(da_strip(kids.v[0])));
 		hit = record && strvec_has(types, record);
 		free(record);
 	}
@@ -136,7 +129,7 @@ static enum CXChildVisitResult coherent_visit(CXCursor c, CXCursor parent,
 	(void)parent;
 	if (k == CXCursor_MemberRefExpr && reads_member(c, r->e->coherent)) {
 		r->hit = true;
-	} else if (k == CXCursor_CallExpr && r->depth < CALLEE_DEPTH) {
+	} else if (k == CXCursor_CallExpr && r->depth < BENEFIT_CALLEE_DEPTH) {
 		def = da_callee_def(c);
 		if (!clang_Cursor_isNull(def) &&
 		    benefit_in_file(def, r->e->file)) {

@@ -12,8 +12,6 @@
 #include "analyze/benefit-loop.h"
 #include "tu.h"
 
-#define CALLEE_DEPTH 2
-
 struct reach {
 	CXFile file;
 	int depth;
@@ -40,7 +38,7 @@ static void reach_visit(CXCursor call, void *data)
 	if (!r->hit && r->pred(callee, r->data))
 		r->hit = true;
 	else if (!r->hit && !clang_Cursor_isNull(def) &&
-		 r->depth < CALLEE_DEPTH && in_file(def, r->file)) {
+		 r->depth < BENEFIT_CALLEE_DEPTH && in_file(def, r->file)) {
 		r->depth++;
 		da_for_each_call(def, reach_visit, r);
 		r->depth--;

@@ -16,8 +16,6 @@
 #include "analyze/benefit-loop.h"
 #include "tu.h"
 
-#define CALLEE_DEPTH 2
-
 /* The condition of @loop, null when it has none (`for (;;)`). */
 static CXCursor loop_cond(CXCursor loop)
 {
@@ -313,7 +311,7 @@ static void inner_call(CXCursor call, void *data)
 	struct inner *in = data;
 	CXCursor def = da_callee_def(call);
 
-	if (in->hit || clang_Cursor_isNull(def) || in->depth >= CALLEE_DEPTH ||
+	if (in->hit || clang_Cursor_isNull(def) || in->depth >= BENEFIT_CALLEE_DEPTH ||
 	    !benefit_in_file(def, in->e->file))
 		return;
 	in->depth++;

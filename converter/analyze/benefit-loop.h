@@ -27,6 +27,12 @@ struct loop_env {
 	const struct strvec *coherent;
 };
 
+/*
+ * How many calls deep the benefit walks follow the functions of the
+ * handler's file: its helpers and theirs.
+ */
+#define BENEFIT_CALLEE_DEPTH 2
+
 /* Does @c call @pred's functions, itself or through @file's functions? */
 bool benefit_reaches(CXCursor c, CXFile file, int depth,
 		     bool (*pred)(const char *callee, const void *data),

@@ -15,8 +15,6 @@
 #include "analyze/kapi-raise.h"
 #include "tu.h"
 
-#define CALLEE_DEPTH 2
-
 struct moves {
 	const struct loop_env *e;
 	int depth;
@@ -85,7 +83,7 @@ static void moves_visit(CXCursor call, void *data);
 /* A function of the file the round calls: what it stores and calls. */
 static void moves_callee(CXCursor def, struct moves *m)
 {
-	if (m->depth >= CALLEE_DEPTH)
+	if (m->depth >= BENEFIT_CALLEE_DEPTH)
 		return;
 	clang_visitChildren(def, store_visit, &m->hit);
 	m->depth++;

@@ -19,8 +19,6 @@
 #include "analyze/lock-graph.h"
 #include "tu.h"
 
-#define CALLEE_DEPTH 2
-
 static const char *const code_names[BENEFIT_NR] = {
 	[BENEFIT_TASKLET_FOLDED] = "tasklet-folded",
 	[BENEFIT_WORK_FOLDED] = "work-folded",
@@ -423,7 +421,7 @@ static void count_call(CXCursor call, struct walk *w)
 		free((char *)d);
 		d = NULL;
 	}
-	else if (!clang_Cursor_isNull(def) && w->depth < CALLEE_DEPTH &&
+	else if (!clang_Cursor_isNull(def) && w->depth < BENEFIT_CALLEE_DEPTH &&
 		 benefit_in_file(def, w->file))
 		count_callee(def, callee, w);
 	benefit_note_chain(call, callee, w->b);
